@@ -1,0 +1,47 @@
+package engine
+
+// Player chooses actions for a seat: an AI, or a stand-in. It sees only the
+// seat's view and its legal actions, and draws from its own randomness.
+type Player interface {
+	Choose(v View, legal []Action, r *Rand) Action
+}
+
+// Bots is implemented by games that ship AI players. Kinds are "random" and
+// "heuristic" at least.
+type Bots interface {
+	Bot(kind string) (Player, error)
+}
+
+// Random is a player that picks uniformly among the legal actions.
+type Random struct{}
+
+// Choose picks a legal action at random.
+func (Random) Choose(_ View, legal []Action, r *Rand) Action {
+	return legal[r.IntN(len(legal))]
+}
+
+// HiddenShuffler is implemented by states for the conformance suite: it
+// returns a copy in which everything seat s may not know (other hands, the
+// deck, undisclosed choices) is re-dealt at random, keeping all that s may
+// know. s's view of the copy must equal s's view of the original.
+type HiddenShuffler interface {
+	ShuffleHidden(s Seat, r *Rand) State
+}
+
+// Inventory is implemented by states whose components are conserved: the
+// multiset of every card in every zone.
+type Inventory interface {
+	Inventory() map[string]int
+}
+
+// Checker is implemented by states that answer a scenario's game-specific
+// expect keys (hand, score and the keys of the game's rules page).
+type Checker interface {
+	Check(key string, args []string) error
+}
+
+// Stacker is implemented by games that accept scenario stacking lines; it
+// lists the directive names (e.g. "deal", "princesses", "deck").
+type Stacker interface {
+	StackKinds() []string
+}
