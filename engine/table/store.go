@@ -70,17 +70,25 @@ var ErrConflict = errors.New("table: log length conflict")
 // ErrNotFound is returned when no table has the id.
 var ErrNotFound = errors.New("table: not found")
 
+// ErrExists is returned by Store.Create when the id is already taken.
+var ErrExists = errors.New("table: id already exists")
+
 // Store is what the table service needs from persistence.
 type Store interface {
-	// Create stores a new table with its seats.
+	// Create stores a new table with its seats, failing with ErrExists when
+	// the id is taken.
 	Create(ctx context.Context, rec Record) error
-	// Load returns a table and its whole log in order.
+	// Load returns a table and its whole log in order, failing with
+	// ErrNotFound for an unknown id and with a *CorruptError for rows that
+	// cannot be decoded.
 	Load(ctx context.Context, id string) (Record, []Entry, error)
 	// Append adds e at position e.N in one transaction, failing with
-	// ErrConflict unless the log has exactly e.N entries; status, when not
-	// empty, is stored in the same transaction.
+	// ErrConflict unless the log has exactly e.N entries (ErrNotFound for an
+	// unknown table); the table's update time becomes e.At and its status,
+	// when not empty, is stored in the same transaction.
 	Append(ctx context.Context, id string, e Entry, status Status) error
-	// Update stores a table's record (status, seats, message ids, language).
+	// Update stores a table's record (status, seats, message ids, language),
+	// failing with ErrNotFound for an unknown id.
 	Update(ctx context.Context, rec Record) error
 	// Open lists the ids of tables that are in the lobby or being played.
 	Open(ctx context.Context) ([]string, error)

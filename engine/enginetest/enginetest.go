@@ -1,0 +1,258 @@
+// Package enginetest is the conformance suite every game runs in one line:
+//
+//	func TestConformance(t *testing.T) { enginetest.Run(t, Game{}, enginetest.Config{}) }
+//
+// It plays seeded random games and checks that a game that is not over
+// always has someone to act with a legal action, that legal actions are
+// accepted and survive a notation round trip, that illegal ones are rejected
+// without changing the state, that replaying (seed, log) reproduces the live
+// state, that clones are independent, that a seat's view does not change when
+// what it may not know is re-dealt, that cards are conserved, and that
+// nothing panics.
+package enginetest
+
+import (
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/stolik-bot/stolik/engine"
+)
+
+// Config tunes a conformance run. Zero values pick defaults.
+type Config struct {
+	Seats    []int            // seat counts to try; default: every count the game allows
+	Options  []engine.Options // option sets to try; default: the game's defaults
+	Games    int              // playouts in all; default 2000 (200 with -short)
+	MaxSteps int              // a playout longer than this fails; default 20000
+	Seed     uint64           // first table seed; default 1
+	Every    int              // run the costly checks every Every steps; default 5
+}
+
+func (c *Config) defaults(g engine.Game) {
+	if len(c.Seats) == 0 {
+		lo, hi := g.Seats()
+		for n := lo; n <= hi; n++ {
+			c.Seats = append(c.Seats, n)
+		}
+	}
+	if len(c.Options) == 0 {
+		c.Options = []engine.Options{{}}
+	}
+	if c.Games == 0 {
+		c.Games = 2000
+		if testing.Short() {
+			c.Games = 200
+		}
+	}
+	if c.MaxSteps == 0 {
+		c.MaxSteps = 20000
+	}
+	if c.Seed == 0 {
+		c.Seed = 1
+	}
+	if c.Every == 0 {
+		c.Every = 5
+	}
+}
+
+// Run plays cfg.Games random games of g and fails t on any breach.
+func Run(t *testing.T, g engine.Game, cfg Config) {
+	t.Helper()
+	cfg.defaults(g)
+	for i := 0; i < cfg.Games; i++ {
+		su := engine.Setup{
+			Game:    g.ID(),
+			Seats:   cfg.Seats[i%len(cfg.Seats)],
+			Options: cfg.Options[(i/len(cfg.Seats))%len(cfg.Options)],
+			Seed:    cfg.Seed + uint64(i),
+		}
+		if err := Playout(g, su, cfg.MaxSteps, cfg.Every); err != nil {
+			t.Fatalf("game %d (seats %d, options %v, seed %d): %v", i, su.Seats, su.Options, su.Seed, err)
+		}
+	}
+}
+
+// Playout plays one random game and checks every invariant on the way. It
+// returns the first breach; a panic is turned into an error.
+func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	st, err := engine.Start(g, su, nil)
+	if err != nil {
+		return fmt.Errorf("start: %w", err)
+	}
+	var inventory map[string]int
+	if inv, ok := st.(engine.Inventory); ok {
+		inventory = inv.Inventory()
+	}
+	chooser := engine.NewRand(su.Seed^0x9e3779b97f4a7c15, 0)
+	var log []engine.Move
+	var seen []engine.Action // actions legal at some earlier point
+	for step := 0; ; step++ {
+		done, _ := st.Result()
+		acting := st.Acting()
+		if done {
+			if len(acting) != 0 {
+				return fmt.Errorf("step %d: game over but seats %v must act", step, acting)
+			}
+			break
+		}
+		if step >= maxSteps {
+			return fmt.Errorf("no end after %d steps", maxSteps)
+		}
+		if len(acting) == 0 {
+			return fmt.Errorf("step %d: game not over and nobody must act", step)
+		}
+		s := acting[chooser.IntN(len(acting))]
+		legal := st.Legal(s)
+		if len(legal) == 0 {
+			return fmt.Errorf("step %d: seat %d must act but has no legal action", step, s)
+		}
+		costly := step%every == 0
+		if costly {
+			if err := checkIllegal(g, st, su.Seats, acting, seen, su.Seed, len(log), chooser); err != nil {
+				return fmt.Errorf("step %d: %w", step, err)
+			}
+			if err := checkHidden(st, su.Seats, chooser); err != nil {
+				return fmt.Errorf("step %d: %w", step, err)
+			}
+			// Remember a few actions legal now, to try them later when
+			// they no longer are.
+			for k := 0; k < 3; k++ {
+				a := legal[chooser.IntN(len(legal))]
+				if len(seen) < 64 {
+					seen = append(seen, a)
+				} else {
+					seen[chooser.IntN(len(seen))] = a
+				}
+			}
+		}
+		a := legal[chooser.IntN(len(legal))]
+		parsed, perr := g.ParseAction(a.String())
+		if perr != nil || parsed != a || parsed.String() != a.String() {
+			return fmt.Errorf("step %d: notation round trip of %q gave %v, %v", step, a.String(), parsed, perr)
+		}
+		var before engine.State
+		var beforeViews []engine.View
+		if costly {
+			before = st.Clone()
+			beforeViews = views(before, su.Seats)
+		}
+		ev, aerr := st.Apply(s, a, engine.NewRand(su.Seed, len(log)+1))
+		if aerr != nil {
+			return fmt.Errorf("step %d: legal action %q of seat %d rejected: %v", step, a, s, aerr)
+		}
+		log = append(log, engine.Move{Seat: s, Action: a.String()})
+		for _, e := range ev {
+			if e.Audience != engine.Everyone && (e.Audience < 0 || int(e.Audience) >= su.Seats) {
+				return fmt.Errorf("step %d: event %s has audience %d", step, e.Type, e.Audience)
+			}
+		}
+		if costly {
+			if !reflect.DeepEqual(views(before, su.Seats), beforeViews) {
+				return fmt.Errorf("step %d: applying to the original changed a clone", step)
+			}
+		}
+		if inventory != nil {
+			if got := st.(engine.Inventory).Inventory(); !maps.Equal(got, inventory) {
+				return fmt.Errorf("step %d: cards not conserved after %q: %v, want %v", step, a, got, inventory)
+			}
+		}
+	}
+	replayed, err := engine.Replay(g, su, log)
+	if err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(replayed, st) {
+		return fmt.Errorf("replay of %d actions differs from the live state", len(log))
+	}
+	return nil
+}
+
+func views(st engine.State, seats int) []engine.View {
+	out := []engine.View{st.View(engine.Spectator)}
+	for s := 0; s < seats; s++ {
+		out = append(out, st.View(engine.Seat(s)))
+	}
+	return out
+}
+
+// checkIllegal tries actions that are not legal now — earlier legal actions,
+// the acting seats' actions played by other seats, and garbage — and checks
+// that each is rejected with a rule error and changes nothing.
+func checkIllegal(g engine.Game, st engine.State, seats int, acting []engine.Seat, seen []engine.Action, seed uint64, n int, r *engine.Rand) error {
+	before := views(st, seats)
+	beforeActing := st.Acting()
+	try := func(s engine.Seat, a engine.Action) error {
+		_, err := st.Apply(s, a, engine.NewRand(seed, n+1))
+		if err == nil {
+			return fmt.Errorf("illegal action %q accepted for seat %d", a, s)
+		}
+		if engine.Code(err) == "" {
+			return fmt.Errorf("rejection of %q is not a rule error: %v", a, err)
+		}
+		if !reflect.DeepEqual(views(st, seats), before) || !slices.Equal(st.Acting(), beforeActing) {
+			return fmt.Errorf("rejected action %q of seat %d changed the state", a, s)
+		}
+		return nil
+	}
+	for s := 0; s < seats; s++ {
+		if !slices.Contains(acting, engine.Seat(s)) && len(st.Legal(engine.Seat(s))) > 0 {
+			return fmt.Errorf("seat %d is not acting but has legal actions", s)
+		}
+	}
+	// Earlier legal actions that are not legal now, by random seats.
+	for k := 0; k < 4 && len(seen) > 0; k++ {
+		seat := engine.Seat(r.IntN(seats))
+		a := seen[r.IntN(len(seen))]
+		if !slices.Contains(st.Legal(seat), a) {
+			if err := try(seat, a); err != nil {
+				return err
+			}
+		}
+	}
+	// An acting seat's action, by someone else: a spectator, a seat that
+	// does not exist, another seat.
+	s := acting[r.IntN(len(acting))]
+	legal := st.Legal(s)
+	a := legal[r.IntN(len(legal))]
+	others := []engine.Seat{engine.Spectator, engine.Seat(seats), engine.Seat(r.IntN(seats))}
+	for _, other := range others {
+		if other != s && !slices.Contains(st.Legal(other), a) {
+			if err := try(other, a); err != nil {
+				return err
+			}
+		}
+	}
+	for _, text := range []string{"", " ", "xyzzy", "play", "play Z99", "pass", "choose nobody", "\x00\xff"} {
+		if _, err := g.ParseAction(text); err == nil {
+			continue
+		} else if engine.Code(err) == "" {
+			return fmt.Errorf("parse error for %q is not a rule error: %v", text, err)
+		}
+	}
+	return nil
+}
+
+// checkHidden re-deals what each seat may not know and checks that the seat's
+// view stays the same.
+func checkHidden(st engine.State, seats int, r *engine.Rand) error {
+	hs, ok := st.(engine.HiddenShuffler)
+	if !ok {
+		return nil
+	}
+	for s := -1; s < seats; s++ {
+		seat := engine.Seat(s)
+		shuffled := hs.ShuffleHidden(seat, r)
+		if !reflect.DeepEqual(shuffled.View(seat), st.View(seat)) {
+			return fmt.Errorf("seat %d's view changed when hidden cards were re-dealt: %+v vs %+v", s, shuffled.View(seat), st.View(seat))
+		}
+	}
+	return nil
+}

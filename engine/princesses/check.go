@@ -1,0 +1,129 @@
+package princesses
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/stolik-bot/stolik/engine"
+)
+
+// Check answers a scenario's expect keys: hand, score, round-score,
+// trick-winner, leader, snuck-in, princess, round-card, phase.
+func (st *State) Check(key string, args []string) error {
+	seatArg := func() (engine.Seat, error) {
+		if len(args) < 1 {
+			return 0, fmt.Errorf("%s needs a seat", key)
+		}
+		s, ok := atoiSeat(args[0], st.n)
+		if !ok {
+			return 0, fmt.Errorf("bad seat %q", args[0])
+		}
+		return s, nil
+	}
+	intArg := func(i int) (int, error) {
+		if len(args) <= i {
+			return 0, fmt.Errorf("%s needs a number", key)
+		}
+		return strconv.Atoi(args[i])
+	}
+	switch key {
+	case "hand":
+		s, err := seatArg()
+		if err != nil {
+			return err
+		}
+		want, rerr := parseCards(args[1:], st.n)
+		if rerr != nil {
+			return fmt.Errorf("unknown card %v", rerr.Params["card"])
+		}
+		sortCards(want)
+		got := slices.Clone(st.hands[s])
+		sortCards(got)
+		if !slices.Equal(got, want) {
+			return fmt.Errorf("expected hand %v, found %v", cardStrings(want), cardStrings(got))
+		}
+	case "score", "round-score":
+		s, err := seatArg()
+		if err != nil {
+			return err
+		}
+		n, err := intArg(1)
+		if err != nil {
+			return err
+		}
+		got := st.totals[s]
+		if key == "round-score" {
+			if len(st.roundScores) == 0 {
+				return fmt.Errorf("no round has been scored yet")
+			}
+			got = st.roundScores[len(st.roundScores)-1][s]
+		}
+		if got != n {
+			return fmt.Errorf("expected %s %d for seat %d, found %d", key, n, s, got)
+		}
+	case "trick-winner", "leader":
+		s, err := seatArg()
+		if err != nil {
+			return err
+		}
+		got := st.lastWin
+		if key == "leader" {
+			got = st.leader
+		}
+		if got != s {
+			return fmt.Errorf("expected %s %d, found %d", key, s, got)
+		}
+	case "snuck-in":
+		if len(args) != 1 || (args[0] != "yes" && args[0] != "no") {
+			return fmt.Errorf("snuck-in takes yes or no")
+		}
+		if got := st.snuckIn; got != (args[0] == "yes") {
+			return fmt.Errorf("expected snuck-in %s, found %s", args[0], yesNo(got))
+		}
+	case "princess":
+		s, err := seatArg()
+		if err != nil {
+			return err
+		}
+		if len(args) != 2 {
+			return fmt.Errorf("princess takes a seat and an id")
+		}
+		if got := st.chosen[s].String(); got != args[1] {
+			return fmt.Errorf("expected princess %s for seat %d, found %s", args[1], s, got)
+		}
+	case "round-card":
+		if len(args) != 1 {
+			return fmt.Errorf("round-card takes an id")
+		}
+		want, ok := parseRound(args[0])
+		if !ok {
+			return fmt.Errorf("unknown round card %q", args[0])
+		}
+		if got := st.rounds[st.round]; got != want {
+			return fmt.Errorf("expected round card %s, found %s", want, got)
+		}
+	case "round":
+		n, err := intArg(0)
+		if err != nil {
+			return err
+		}
+		if st.round+1 != n {
+			return fmt.Errorf("expected round %d, found %d", n, st.round+1)
+		}
+	case "phase":
+		if len(args) != 1 || args[0] != st.phase.String() {
+			return fmt.Errorf("expected phase %v, found %s", args, st.phase)
+		}
+	default:
+		return fmt.Errorf("unknown expect key %q", key)
+	}
+	return nil
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}

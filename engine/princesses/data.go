@@ -1,0 +1,196 @@
+package princesses
+
+// Edition is the rulebook edition a table plays.
+type Edition uint8
+
+// The editions: deluxe is the Polish rulebook (seed 000), classic the
+// Ukrainian one (seed 001).
+const (
+	Deluxe Edition = iota
+	Classic
+)
+
+func (e Edition) String() string {
+	if e == Classic {
+		return "classic"
+	}
+	return "deluxe"
+}
+
+// PrincessID indexes the princess table.
+type PrincessID int8
+
+// NoPrincess marks a seat without a princess.
+const NoPrincess PrincessID = -1
+
+type princessData struct {
+	id      string
+	deluxe  bool
+	classic bool
+	promo   bool // classic only with promo=on
+}
+
+// princessTable lists every princess of both editions. Powers are hooks
+// keyed by id (issue [3]); the base game deals, chooses and shows them.
+var princessTable = []princessData{
+	{id: "cinderella", deluxe: true, classic: true},
+	{id: "snow-white", deluxe: true, classic: true},
+	{id: "mermaid", deluxe: true, classic: true},
+	{id: "pocahontas", deluxe: true, classic: true},
+	{id: "sleeping-beauty", deluxe: true, classic: true},
+	{id: "alice", deluxe: true, classic: true},
+	{id: "mulan", deluxe: true, classic: true},
+	{id: "scheherazade", deluxe: true, classic: true},
+	{id: "ice-princess", deluxe: true, classic: true},
+	{id: "pea-princess", deluxe: true, classic: true},
+	{id: "rapunzel", deluxe: true},
+	{id: "thumbelina", deluxe: true},
+	{id: "karmezina", classic: true, promo: true},
+}
+
+// String is the princess's notation id.
+func (p PrincessID) String() string {
+	if p < 0 || int(p) >= len(princessTable) {
+		return "-"
+	}
+	return princessTable[p].id
+}
+
+func parsePrincess(t string) (PrincessID, bool) {
+	for i, p := range princessTable {
+		if p.id == t {
+			return PrincessID(i), true
+		}
+	}
+	return NoPrincess, false
+}
+
+func princessPool(ed Edition, promo bool) []PrincessID {
+	var out []PrincessID
+	for i, p := range princessTable {
+		if (ed == Deluxe && p.deluxe) || (ed == Classic && p.classic && (!p.promo || promo)) {
+			out = append(out, PrincessID(i))
+		}
+	}
+	return out
+}
+
+// RoundID indexes the round-card table.
+type RoundID uint8
+
+// passSpec is a round card's pass: cards to the left neighbour (seat+1) and
+// to the right neighbour (seat-1).
+type passSpec struct{ left, right int }
+
+func (p passSpec) total() int { return p.left + p.right }
+
+// roundRules are the small hooks through which a round card changes the
+// base game. A nil hook means the base rule. Issue [3] fills them in for the
+// special round cards without touching the trick loop.
+type roundRules struct {
+	// playable narrows the cards seat may play now (after follow suit).
+	playable func(st *State, s int, base []Card) []Card
+	// winner picks the index into the trick of the winning play.
+	winner func(st *State, trick []Play) int
+	// score adjusts a seat's base round score.
+	score func(st *State, s int, captured []Card, base int) int
+	// noRebel: Rebel of the Ball is impossible in this round.
+	noRebel bool
+}
+
+type roundData struct {
+	id          string
+	letter      byte // deluxe letter a..z; 0 for classic-only cards
+	deluxe      bool
+	classic     bool
+	pass        passSpec
+	hourglass   bool
+	implemented bool
+	rules       roundRules
+}
+
+// roundTable lists every round card of both editions, with its pass (see
+// the reference, section 2; unknown directions decided in rules/princesses.md
+// and docs/notation.md) and whether it is an hourglass (final-round) card.
+var roundTable = []roundData{
+	{id: "once-upon-a-time", letter: 'a', deluxe: true, classic: true, pass: passSpec{right: 3}, implemented: true},
+	{id: "late-to-the-ball", letter: 'b', deluxe: true, classic: true, pass: passSpec{right: 1}},
+	{id: "magic-beans", letter: 'c', deluxe: true, pass: passSpec{left: 3}},
+	{id: "three-times-a-lady", letter: 'd', deluxe: true, pass: passSpec{right: 3}},
+	{id: "arranged-marriage", letter: 'e', deluxe: true, pass: passSpec{left: 1, right: 1}},
+	{id: "royal-decree", letter: 'f', deluxe: true, classic: true, pass: passSpec{right: 3}},
+	{id: "always-the-bridesmaid", letter: 'g', deluxe: true, pass: passSpec{right: 1}},
+	{id: "crystal-clear", letter: 'h', deluxe: true, classic: true, pass: passSpec{right: 2}},
+	{id: "masquerade", letter: 'i', deluxe: true, classic: true, pass: passSpec{left: 1}},
+	{id: "pets-revenge", letter: 'j', deluxe: true, classic: true, pass: passSpec{left: 1, right: 1}, hourglass: true},
+	{id: "musical-chairs", letter: 'k', deluxe: true, classic: true, pass: passSpec{right: 1}},
+	{id: "sisterhood", letter: 'l', deluxe: true, pass: passSpec{right: 2}},
+	{id: "after-party", letter: 'm', deluxe: true, classic: true, pass: passSpec{left: 1}},
+	{id: "late-for-a-date", letter: 'n', deluxe: true, pass: passSpec{right: 2}},
+	{id: "wedding-gift", letter: 'o', deluxe: true, classic: true, pass: passSpec{left: 1, right: 1}, hourglass: true, rules: roundRules{noRebel: true}},
+	{id: "haggle", letter: 'p', deluxe: true, classic: true, pass: passSpec{left: 1}},
+	{id: "blind-mans-bluff", letter: 'q', deluxe: true, classic: true, pass: passSpec{right: 1}},
+	{id: "poisoned-apple", letter: 'r', deluxe: true, classic: true, pass: passSpec{left: 2}},
+	{id: "odds-and-evens", letter: 's', deluxe: true, classic: true, pass: passSpec{right: 2}},
+	{id: "single-fairy", letter: 't', deluxe: true, classic: true, pass: passSpec{left: 1}, hourglass: true},
+	{id: "rings-twice", letter: 'u', deluxe: true, classic: true, pass: passSpec{left: 1, right: 1}},
+	{id: "midnight-makeover", letter: 'v', deluxe: true, classic: true, pass: passSpec{left: 3}},
+	{id: "pass-the-bouquet", letter: 'w', deluxe: true, classic: true, pass: passSpec{left: 3}},
+	{id: "upside-down", letter: 'x', deluxe: true, classic: true, pass: passSpec{left: 2}},
+	{id: "bathroom-break", letter: 'y', deluxe: true, classic: true, pass: passSpec{right: 2}, hourglass: true},
+	{id: "dancing-queens", letter: 'z', deluxe: true, classic: true, pass: passSpec{right: 2}, hourglass: true},
+	{id: "invitation", classic: true, pass: passSpec{left: 3}, implemented: true},
+}
+
+// String is the round card's notation id.
+func (r RoundID) String() string { return roundTable[r].id }
+
+func (r RoundID) data() *roundData { return &roundTable[r] }
+
+func parseRound(t string) (RoundID, bool) {
+	for i, rc := range roundTable {
+		if rc.id == t || (len(t) == 1 && rc.letter == t[0]) {
+			return RoundID(i), true
+		}
+	}
+	return 0, false
+}
+
+func (rc *roundData) inEdition(ed Edition) bool {
+	if ed == Classic {
+		return rc.classic
+	}
+	return rc.deluxe
+}
+
+// playableRounds lists the implemented round cards of an edition.
+func playableRounds(ed Edition, hourglass bool) []RoundID {
+	var out []RoundID
+	for i := range roundTable {
+		rc := &roundTable[i]
+		if rc.implemented && rc.inEdition(ed) && (!hourglass || rc.hourglass) {
+			out = append(out, RoundID(i))
+		}
+	}
+	return out
+}
+
+// RoundCardIDs lists the round-card ids of an edition in letter order.
+func RoundCardIDs(ed Edition) []string {
+	var out []string
+	for _, rc := range roundTable {
+		if rc.inEdition(ed) {
+			out = append(out, rc.id)
+		}
+	}
+	return out
+}
+
+// PrincessIDs lists the princess ids of an edition.
+func PrincessIDs(ed Edition, promo bool) []string {
+	var out []string
+	for _, p := range princessPool(ed, promo) {
+		out = append(out, p.String())
+	}
+	return out
+}

@@ -1,0 +1,231 @@
+// Package princesses is Rebel Princess (Polish deluxe edition, seed 000, and
+// Ukrainian classic edition, seed 001): a trick-taking game in which you try
+// not to take Princes and the Frog, with a round card changing the rules of
+// each round and a princess power per player.
+package princesses
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
+)
+
+// Codes of this game's rule errors.
+const (
+	CodeUnknownCard     = "princesses.unknown_card"
+	CodeUnknownPrincess = "princesses.unknown_princess"
+	CodeNotInHand       = "princesses.not_in_hand"
+	CodeMustFollow      = "princesses.must_follow"
+	CodePrincesLocked   = "princesses.princes_locked"
+	CodeNotOffered      = "princesses.not_offered"
+	CodePassCount       = "princesses.pass_count"
+	CodeWrongPhase      = "princesses.wrong_phase"
+	CodeDuplicateCard   = "princesses.duplicate_card"
+)
+
+// Game is Rebel Princess.
+type Game struct{}
+
+func init() { engine.Register(Game{}) }
+
+// ID is "princesses".
+func (Game) ID() string { return "princesses" }
+
+// Seats: 3 to 6.
+func (Game) Seats() (int, int) { return 3, 6 }
+
+// Options lists the table options.
+func (Game) Options() []engine.OptionSpec {
+	return []engine.OptionSpec{
+		{Key: "edition", Default: "deluxe", Values: []string{"deluxe", "classic"}},
+		{Key: "rounds", Default: "5"},
+		{Key: "powers", Default: "on", Values: []string{"on", "off"}},
+		{Key: "promo", Default: "off", Values: []string{"on", "off"}},
+	}
+}
+
+// ParseAction reads an action in notation.
+func (Game) ParseAction(text string) (engine.Action, error) {
+	a, err := ParseAction(text)
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// config is a table's validated options.
+type config struct {
+	edition Edition
+	powers  bool
+	promo   bool
+	rounds  []RoundID // fixed order, or nil with random > 0
+	random  int       // number of rounds to draw at random
+}
+
+func parseOptions(opts engine.Options) (config, error) {
+	c := config{powers: true}
+	for k, v := range opts {
+		bad := engine.Errorf(engine.CodeBadOption, "key", k, "value", v)
+		switch k {
+		case "edition":
+			switch v {
+			case "deluxe":
+				c.edition = Deluxe
+			case "classic":
+				c.edition = Classic
+			default:
+				return c, bad
+			}
+		case "powers", "promo":
+			if v != "on" && v != "off" {
+				return c, bad
+			}
+			if k == "powers" {
+				c.powers = v == "on"
+			} else {
+				c.promo = v == "on"
+			}
+		case "rounds":
+		default:
+			return c, engine.Errorf(engine.CodeBadOption, "key", k, "value", v, "why", "unknown_key")
+		}
+	}
+	if c.promo && c.edition != Classic {
+		return c, engine.Errorf(engine.CodeBadOption, "key", "promo", "value", "on", "why", "classic_only")
+	}
+	return c, c.parseRounds(opts["rounds"])
+}
+
+func (c *config) parseRounds(v string) error {
+	bad := func(why string, kv ...any) error {
+		return engine.Errorf(engine.CodeBadOption, append([]any{"key", "rounds", "value", v, "why", why}, kv...)...)
+	}
+	switch v {
+	case "", "5":
+		c.rounds = defaultRounds(c.edition, 5)
+		return nil
+	case "3":
+		c.rounds = defaultRounds(c.edition, 3)
+		return nil
+	case "random":
+		c.random = 5
+		return nil
+	case "random3":
+		c.random = 3
+		return nil
+	}
+	parts := strings.Split(v, ",")
+	if len(parts) > 5 {
+		return bad("too_many")
+	}
+	for _, p := range parts {
+		id, ok := parseRound(strings.TrimSpace(p))
+		if !ok || !id.data().inEdition(c.edition) {
+			return bad("unknown_round", "round", p)
+		}
+		if !id.data().implemented {
+			return bad("not_implemented", "round", p)
+		}
+		if slices.Contains(c.rounds, id) {
+			return bad("duplicate_round", "round", p)
+		}
+		c.rounds = append(c.rounds, id)
+	}
+	return nil
+}
+
+// defaultRounds repeats the edition's implemented introductory cards.
+func defaultRounds(ed Edition, n int) []RoundID {
+	intro := playableRounds(ed, false)
+	out := make([]RoundID, n)
+	for i := range out {
+		out[i] = intro[i%len(intro)]
+	}
+	return out
+}
+
+// drawRounds draws n round cards at random, an hourglass card last when the
+// edition has one implemented. While fewer cards than rounds are implemented,
+// cards repeat.
+func drawRounds(ed Edition, n int, r *engine.Rand) []RoundID {
+	hour := playableRounds(ed, true)
+	pool := slices.DeleteFunc(playableRounds(ed, false), func(x RoundID) bool { return roundTable[x].hourglass })
+	if len(pool) == 0 {
+		pool = playableRounds(ed, false)
+	}
+	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	out := make([]RoundID, n)
+	for i := range out {
+		out[i] = pool[i%len(pool)]
+	}
+	if len(hour) > 0 {
+		out[n-1] = hour[r.IntN(len(hour))]
+	}
+	return out
+}
+
+// New creates a table's game: princesses dealt (when powers are on), the
+// first round card revealed and the first hands dealt.
+func (Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State, error) {
+	c, err := parseOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	if seats < 3 || seats > 6 {
+		return nil, engine.Errorf(engine.CodeBadSeats, "seats", seats, "min", 3, "max", 6)
+	}
+	if c.random > 0 {
+		c.rounds = drawRounds(c.edition, c.random, r)
+	}
+	st := newState(c, seats)
+	first, err := takeFirst(r, seats)
+	if err != nil {
+		return nil, err
+	}
+	st.first = first
+	if c.powers {
+		if err := st.dealPrincesses(r); err != nil {
+			return nil, err
+		}
+	}
+	st.starter = first
+	if _, err := st.startRound(r); err != nil {
+		return nil, err
+	}
+	if c.powers {
+		st.phase = phaseChoose
+	}
+	return st, nil
+}
+
+// takeFirst picks the first player: the scenario's "first" line, or the seat
+// left of a random dealer.
+func takeFirst(r *engine.Rand, seats int) (engine.Seat, error) {
+	for _, s := range r.Take("first") {
+		if len(s.Values) != 1 {
+			return 0, s.Err("one_seat")
+		}
+		n, ok := atoiSeat(s.Values[0], seats)
+		if !ok {
+			return 0, s.Err("bad_seat", "seat", s.Values[0])
+		}
+		return n, nil
+	}
+	return engine.Seat(r.IntN(seats)), nil
+}
+
+// StackKinds lists the scenario stacking directives: "deal <seat>: cards",
+// "princesses <seat>: id id" and "first <seat>".
+func (Game) StackKinds() []string { return []string{"deal", "princesses", "first"} }
+
+// Bot returns an AI player: "random" or "heuristic".
+func (Game) Bot(kind string) (engine.Player, error) {
+	switch kind {
+	case "random":
+		return engine.Random{}, nil
+	case "heuristic", "":
+		return Heuristic{}, nil
+	}
+	return nil, engine.Errorf(engine.CodeBadOption, "key", "bot", "value", kind)
+}

@@ -1,0 +1,402 @@
+// Package store persists tables in SQLite: one file in WAL mode, numbered
+// migrations applied at open, and the append-only action log guarded by the
+// expected log length. It implements table.Store.
+//
+// Two connection pools share the file: writes run in BEGIN IMMEDIATE
+// transactions (so that concurrent writers, in this process or another,
+// queue on the busy timeout instead of failing with "database is locked"),
+// and reads run in deferred, query-only transactions that see a consistent
+// snapshot without taking the write lock.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+)
+
+// BusyTimeout is how long a connection waits for another writer before
+// giving up.
+const BusyTimeout = 5 * time.Second
+
+// DB is a SQLite store. It is safe for concurrent use.
+type DB struct {
+	w *sql.DB // writer pool: BEGIN IMMEDIATE
+	r *sql.DB // reader pool: deferred, query only
+}
+
+var _ table.Store = (*DB)(nil)
+
+// Open opens (creating if needed) the database file at path and applies the
+// pending migrations. It fails with ErrSchemaTooNew when the file was
+// migrated by a newer program.
+func Open(ctx context.Context, path string) (*DB, error) {
+	ms, err := loadMigrations(embedded, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	w, err := sql.Open("sqlite3", dsn(path, true))
+	if err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	if err := w.PingContext(ctx); err != nil {
+		_ = w.Close()
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	if err := migrate(ctx, w, ms); err != nil {
+		_ = w.Close()
+		return nil, fmt.Errorf("%w (database %s)", err, path)
+	}
+	r, err := sql.Open("sqlite3", dsn(path, false))
+	if err != nil {
+		_ = w.Close()
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	return &DB{w: w, r: r}, nil
+}
+
+// dsn builds the go-sqlite3 data source name for the file at path.
+func dsn(path string, write bool) string {
+	q := url.Values{}
+	q.Set("_busy_timeout", fmt.Sprint(BusyTimeout.Milliseconds()))
+	q.Set("_foreign_keys", "on")
+	if write {
+		q.Set("_journal_mode", "WAL")
+		q.Set("_txlock", "immediate")
+	} else {
+		q.Set("_txlock", "deferred")
+		q.Set("_query_only", "on")
+	}
+	// A "file:" URI, so that a path may hold '?' or '#'.
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	return "file:" + esc + "?" + q.Encode()
+}
+
+// Close closes the database.
+func (d *DB) Close() error {
+	return errors.Join(d.r.Close(), d.w.Close())
+}
+
+// SchemaVersion returns the number of the newest migration applied.
+func (d *DB) SchemaVersion(ctx context.Context) (int, error) {
+	return schemaVersion(ctx, d.r)
+}
+
+// timeLayout is RFC 3339 with a fixed nine-digit fraction, so that stored
+// times sort as text. Times are stored in UTC.
+const timeLayout = "2006-01-02T15:04:05.000000000Z07:00"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return t.UTC(), nil
+}
+
+func validStatus(s table.Status) bool {
+	switch s {
+	case table.StatusLobby, table.StatusPlaying, table.StatusFinished, table.StatusAbandoned:
+		return true
+	}
+	return false
+}
+
+func validKind(k table.SeatKind) bool {
+	return k == table.Human || k == table.AI
+}
+
+// checkRecord rejects a record that could not be loaded back.
+func checkRecord(rec table.Record) error {
+	if rec.ID == "" {
+		return errors.New("store: table id is empty")
+	}
+	if !validStatus(rec.Status) {
+		return fmt.Errorf("store: table %s: unknown status %q", rec.ID, rec.Status)
+	}
+	for _, s := range rec.Seats {
+		if !validKind(s.Kind) {
+			return fmt.Errorf("store: table %s: seat %d: unknown seat kind %q", rec.ID, s.Seat, s.Kind)
+		}
+		if s.Seat < 0 {
+			return fmt.Errorf("store: table %s: negative seat %d", rec.ID, s.Seat)
+		}
+	}
+	return nil
+}
+
+func corrupt(id, format string, args ...any) error {
+	return &table.CorruptError{ID: id, Err: fmt.Errorf(format, args...)}
+}
+
+// Create stores a new table with its seats. It fails with table.ErrExists
+// when the id is taken.
+func (d *DB) Create(ctx context.Context, rec table.Record) error {
+	if err := checkRecord(rec); err != nil {
+		return err
+	}
+	opts, err := json.Marshal(rec.Setup.Options)
+	if err != nil {
+		return fmt.Errorf("store: table %s: encoding options: %w", rec.ID, err)
+	}
+	return d.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO tables
+			(id, game, options, seats, seed, status, lang, guild_id, channel_id, message_id, created_by, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			rec.ID, rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status),
+			rec.Lang, rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy,
+			formatTime(rec.CreatedAt), formatTime(rec.UpdatedAt))
+		if err != nil {
+			var se sqlite3.Error
+			if errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey || se.ExtendedCode == sqlite3.ErrConstraintUnique) {
+				return fmt.Errorf("store: table %s: %w", rec.ID, table.ErrExists)
+			}
+			return fmt.Errorf("store: creating table %s: %w", rec.ID, err)
+		}
+		return insertSeats(ctx, tx, rec)
+	})
+}
+
+func insertSeats(ctx context.Context, tx *sql.Tx, rec table.Record) error {
+	for _, s := range rec.Seats {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO seats (table_id, seat, kind, user_id, name, bot) VALUES (?, ?, ?, ?, ?, ?)`,
+			rec.ID, int(s.Seat), string(s.Kind), s.UserID, s.Name, s.Bot); err != nil {
+			return fmt.Errorf("store: table %s: storing seat %d: %w", rec.ID, s.Seat, err)
+		}
+	}
+	return nil
+}
+
+// Update stores a table's record and replaces its seats. The creation time
+// is kept. It fails with table.ErrNotFound for an unknown id.
+func (d *DB) Update(ctx context.Context, rec table.Record) error {
+	if err := checkRecord(rec); err != nil {
+		return err
+	}
+	opts, err := json.Marshal(rec.Setup.Options)
+	if err != nil {
+		return fmt.Errorf("store: table %s: encoding options: %w", rec.ID, err)
+	}
+	return d.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE tables SET
+			game = ?, options = ?, seats = ?, seed = ?, status = ?, lang = ?,
+			guild_id = ?, channel_id = ?, message_id = ?, created_by = ?, updated_at = ?
+			WHERE id = ?`,
+			rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status), rec.Lang,
+			rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy, formatTime(rec.UpdatedAt),
+			rec.ID)
+		if err != nil {
+			return fmt.Errorf("store: updating table %s: %w", rec.ID, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("store: updating table %s: %w", rec.ID, err)
+		} else if n == 0 {
+			return fmt.Errorf("store: table %s: %w", rec.ID, table.ErrNotFound)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE table_id = ?`, rec.ID); err != nil {
+			return fmt.Errorf("store: table %s: clearing seats: %w", rec.ID, err)
+		}
+		return insertSeats(ctx, tx, rec)
+	})
+}
+
+// Append adds e to the log of table id, failing with table.ErrConflict
+// unless the log holds exactly e.N entries, and with table.ErrNotFound for
+// an unknown table. The table's updated_at becomes e.At; its status becomes
+// status when that is not empty. All in one transaction.
+func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.Status) error {
+	if status != "" && !validStatus(status) {
+		return fmt.Errorf("store: table %s: unknown status %q", id, status)
+	}
+	return d.write(ctx, func(tx *sql.Tx) error {
+		var n int
+		err := tx.QueryRowContext(ctx,
+			`SELECT (SELECT COUNT(*) FROM actions WHERE table_id = t.id) FROM tables t WHERE t.id = ?`, id).Scan(&n)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: table %s: %w", id, table.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("store: table %s: counting actions: %w", id, err)
+		}
+		if n != e.N {
+			return fmt.Errorf("store: table %s: appending entry %d to a log of %d: %w", id, e.N, n, table.ErrConflict)
+		}
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)`,
+			id, e.N, int(e.Seat), e.Action, formatTime(e.At)); err != nil {
+			return fmt.Errorf("store: table %s: appending entry %d: %w", id, e.N, err)
+		}
+		q, args := `UPDATE tables SET updated_at = ? WHERE id = ?`, []any{formatTime(e.At), id}
+		if status != "" {
+			q, args = `UPDATE tables SET updated_at = ?, status = ? WHERE id = ?`, []any{formatTime(e.At), string(status), id}
+		}
+		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+			return fmt.Errorf("store: table %s: updating after append: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// write runs f in an immediate transaction, committing when it returns nil.
+func (d *DB) write(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := d.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: beginning a write: %w", err)
+	}
+	if err := f(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: committing: %w", err)
+	}
+	return nil
+}
+
+// Load returns a table and its whole log in order, read from one snapshot.
+// It fails with table.ErrNotFound for an unknown id and with a
+// *table.CorruptError naming the table when a stored row cannot be decoded.
+func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table.Entry, err error) {
+	tx, err := d.r.BeginTx(ctx, nil)
+	if err != nil {
+		return table.Record{}, nil, fmt.Errorf("store: beginning a read: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+
+	var (
+		opts, status, created, updated string
+		seed                           int64
+	)
+	rec.ID = id
+	err = tx.QueryRowContext(ctx, `SELECT game, options, seats, seed, status, lang, guild_id, channel_id,
+		message_id, created_by, created_at, updated_at FROM tables WHERE id = ?`, id).Scan(
+		&rec.Setup.Game, &opts, &rec.Setup.Seats, &seed, &status, &rec.Lang, &rec.GuildID, &rec.ChannelID,
+		&rec.MessageID, &rec.CreatedBy, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return table.Record{}, nil, fmt.Errorf("store: table %s: %w", id, table.ErrNotFound)
+	}
+	if err != nil {
+		return table.Record{}, nil, fmt.Errorf("store: loading table %s: %w", id, err)
+	}
+	rec.Setup.Seed = uint64(seed)
+	if err := json.Unmarshal([]byte(opts), &rec.Setup.Options); err != nil {
+		return table.Record{}, nil, corrupt(id, "options %q are not a JSON object of strings: %v", opts, err)
+	}
+	rec.Status = table.Status(status)
+	if !validStatus(rec.Status) {
+		return table.Record{}, nil, corrupt(id, "unknown status %q", status)
+	}
+	if rec.CreatedAt, err = parseTime(created); err != nil {
+		return table.Record{}, nil, corrupt(id, "created_at %q: %v", created, err)
+	}
+	if rec.UpdatedAt, err = parseTime(updated); err != nil {
+		return table.Record{}, nil, corrupt(id, "updated_at %q: %v", updated, err)
+	}
+	if rec.Seats, err = loadSeats(ctx, tx, id); err != nil {
+		return table.Record{}, nil, err
+	}
+	if log, err = loadLog(ctx, tx, id); err != nil {
+		return table.Record{}, nil, err
+	}
+	return rec, log, nil
+}
+
+func loadSeats(ctx context.Context, tx *sql.Tx, id string) ([]table.SeatInfo, error) {
+	rows, err := tx.QueryContext(ctx,
+		`SELECT seat, kind, user_id, name, bot FROM seats WHERE table_id = ? ORDER BY seat`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: loading seats of table %s: %w", id, err)
+	}
+	defer rows.Close()
+	var seats []table.SeatInfo
+	for rows.Next() {
+		var (
+			s    table.SeatInfo
+			seat int
+			kind string
+		)
+		if err := rows.Scan(&seat, &kind, &s.UserID, &s.Name, &s.Bot); err != nil {
+			return nil, corrupt(id, "seat row: %v", err)
+		}
+		s.Seat, s.Kind = engine.Seat(seat), table.SeatKind(kind)
+		if !validKind(s.Kind) {
+			return nil, corrupt(id, "seat %d: unknown seat kind %q", seat, kind)
+		}
+		if seat < 0 {
+			return nil, corrupt(id, "negative seat %d", seat)
+		}
+		seats = append(seats, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: loading seats of table %s: %w", id, err)
+	}
+	return seats, nil
+}
+
+func loadLog(ctx context.Context, tx *sql.Tx, id string) ([]table.Entry, error) {
+	rows, err := tx.QueryContext(ctx,
+		`SELECT n, seat, action, at FROM actions WHERE table_id = ? ORDER BY n`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: loading the log of table %s: %w", id, err)
+	}
+	defer rows.Close()
+	var log []table.Entry
+	for rows.Next() {
+		var (
+			e    table.Entry
+			seat int
+			at   string
+		)
+		if err := rows.Scan(&e.N, &seat, &e.Action, &at); err != nil {
+			return nil, corrupt(id, "log row %d: %v", len(log), err)
+		}
+		if e.N != len(log) {
+			return nil, corrupt(id, "log entry %d found where entry %d was expected", e.N, len(log))
+		}
+		e.Seat = engine.Seat(seat)
+		if e.At, err = parseTime(at); err != nil {
+			return nil, corrupt(id, "log entry %d: time %q: %v", e.N, at, err)
+		}
+		log = append(log, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: loading the log of table %s: %w", id, err)
+	}
+	return log, nil
+}
+
+// Open lists the ids of the tables in the lobby or being played, oldest
+// first.
+func (d *DB) Open(ctx context.Context) ([]string, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) ORDER BY created_at, id`,
+		string(table.StatusLobby), string(table.StatusPlaying))
+	if err != nil {
+		return nil, fmt.Errorf("store: listing open tables: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: listing open tables: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing open tables: %w", err)
+	}
+	return ids, nil
+}
