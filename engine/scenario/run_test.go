@@ -1,0 +1,54 @@
+package scenario_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stolik-bot/stolik/engine/scenario"
+
+	_ "github.com/stolik-bot/stolik/engine/princesses"
+)
+
+// The runner's own behaviour: every malformed line names itself.
+func TestRunnerErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		line int // 0: must pass
+	}{
+		{"ok", "game princesses\nseats 4\noption powers=off\nexpect turn 0 1 2 3\n", 0},
+		{"unknown game", "game chess\n", 1},
+		{"unknown directive", "game princesses\nfrobnicate 3\n", 2},
+		{"unknown option", "game princesses\noption colour=red\n", 2},
+		{"seats out of range", "game princesses\nseats 9\n", 2},
+		{"bad card in stack", "game princesses\nseats 4\noption powers=off\ndeal 0: Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Z1\nexpect turn 0 1 2 3\n", 4},
+		{"short stacked hand", "game princesses\nseats 4\noption powers=off\ndeal 0: Q1 Q2\nexpect turn 0 1 2 3\n", 4},
+		{"card not in the 4-seat deck", "game princesses\nseats 4\noption powers=off\ndeal 0: Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Q11\nexpect turn 0 1 2 3\n", 4},
+		{"two copies", "game princesses\nseats 4\noption powers=off\ndeal 0: Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Q10\ndeal 1: Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Q10\nexpect turn 0 1 2 3\n", 5},
+		{"rejected action", "game princesses\nseats 4\noption powers=off\n0: play Q1\n", 4},
+		{"accepted bang action", "game princesses\nseats 4\noption powers=off\ndeal 0: Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Q10\n!0: pass Q1 Q2 Q3\n", 5},
+		{"unknown action", "game princesses\nseats 4\n0: dance\n", 3},
+		{"wrong expectation", "game princesses\nseats 4\noption powers=off\nexpect turn 1\n", 4},
+		{"unknown expect key", "game princesses\nseats 4\nexpect colour red\n", 3},
+		{"option after start", "game princesses\nseats 4\nexpect turn 0 1 2 3\noption powers=off\n", 4},
+		{"unused stack", "game princesses\nseats 4\noption powers=off\nexpect turn 0 1 2 3\ndeal 0: Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Q10\n", 5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := scenario.Run(strings.NewReader(tc.src))
+			if tc.line == 0 {
+				if err != nil {
+					t.Fatalf("want pass, got %v", err)
+				}
+				return
+			}
+			f, ok := err.(*scenario.Failure)
+			if !ok {
+				t.Fatalf("want a failure on line %d, got %v", tc.line, err)
+			}
+			if f.Line != tc.line {
+				t.Fatalf("want line %d, got line %d: %s", tc.line, f.Line, f.Msg)
+			}
+		})
+	}
+}
