@@ -165,44 +165,82 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 			out = append(out, choose(p))
 		}
 	case phasePass:
-		st.eachPass(s, func(a Action) { out = append(out, a) })
+		out = st.appendPasses(out, s)
 	case phasePlay:
-		for _, c := range st.playable(s) {
-			out = append(out, play(c))
+		cards := st.playable(s)
+		out = make([]engine.Action, len(cards))
+		for i, c := range cards {
+			out[i] = play(c)
 		}
 	}
 	return out
 }
 
-// eachPass calls f with every legal pass of seat s: the left cards then the
-// right cards, each group in card order.
-func (st *State) eachPass(s engine.Seat, f func(Action)) {
+// appendPasses appends every legal pass of seat s: the left cards then the
+// right cards, each group in card order (hands are kept sorted).
+func (st *State) appendPasses(out []engine.Action, s engine.Seat) []engine.Action {
 	ps := st.card().pass
 	hand := st.hands[s]
-	combos(hand, ps.left, func(left []Card) {
-		rest := slices.DeleteFunc(slices.Clone(hand), func(c Card) bool { return slices.Contains(left, c) })
-		combos(rest, ps.right, func(right []Card) {
-			f(pass(append(slices.Clone(left), right...)...))
-		})
-	})
-}
-
-// combos calls f with every k-subset of cs (in cs's order).
-func combos(cs []Card, k int, f func([]Card)) {
-	buf := make([]Card, 0, k)
-	var rec func(start int)
-	rec = func(start int) {
-		if len(buf) == k {
-			f(buf)
-			return
+	n := len(hand)
+	out = slices.Grow(out, binomial(n, ps.left)*binomial(n-ps.left, ps.right))
+	var li, ri [maxCards]int
+	for ok := firstCombo(li[:ps.left], n); ok; ok = nextCombo(li[:ps.left], n) {
+		// The right group is a combination of the positions not in the left one.
+		var rest [16]Card
+		m := 0
+		for i, c := range hand {
+			if !slices.Contains(li[:ps.left], i) {
+				rest[m] = c
+				m++
+			}
 		}
-		for i := start; i <= len(cs)-(k-len(buf)); i++ {
-			buf = append(buf, cs[i])
-			rec(i + 1)
-			buf = buf[:len(buf)-1]
+		for ok := firstCombo(ri[:ps.right], m); ok; ok = nextCombo(ri[:ps.right], m) {
+			a := Action{Kind: KindPass, N: uint8(ps.total())}
+			for j, i := range li[:ps.left] {
+				a.Cards[j] = hand[i]
+			}
+			for j, i := range ri[:ps.right] {
+				a.Cards[ps.left+j] = rest[i]
+			}
+			out = append(out, a)
 		}
 	}
-	rec(0)
+	return out
+}
+
+// firstCombo sets idx to the first k-combination of 0..n-1.
+func firstCombo(idx []int, n int) bool {
+	for i := range idx {
+		idx[i] = i
+	}
+	return len(idx) <= n
+}
+
+// nextCombo advances idx to the next k-combination of 0..n-1 in
+// lexicographic order; false when there is none.
+func nextCombo(idx []int, n int) bool {
+	k := len(idx)
+	for i := k - 1; i >= 0; i-- {
+		if idx[i] < n-k+i {
+			idx[i]++
+			for j := i + 1; j < k; j++ {
+				idx[j] = idx[j-1] + 1
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func binomial(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := 1
+	for i := 1; i <= k; i++ {
+		r = r * (n - k + i) / i
+	}
+	return r
 }
 
 // normalize puts a pass action's cards in canonical order (each direction's
@@ -267,11 +305,15 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 		return nil, engine.Errorf(engine.CodeNotYourTurn, "seat", s)
 	}
 	act = st.normalize(act)
-	if !slices.Contains(st.Legal(s), engine.Action(act)) {
+	if !st.isLegal(s, act) {
 		return nil, st.whyIllegal(s, act)
 	}
-	// Work on a copy so that a failure half-way (a bad stack) leaves st as it was.
-	next := st.clone()
+	// An action that ends the choice or a round deals anew, which may fail
+	// on a bad scripted deal: work on a copy so that st stays as it was.
+	next := st
+	if st.mayDeal(act) {
+		next = st.clone()
+	}
 	var ev []engine.Event
 	var err error
 	switch act.Kind {
@@ -285,8 +327,46 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 	if err != nil {
 		return nil, err
 	}
-	*st = *next
+	if next != st {
+		*st = *next
+	}
 	return ev, nil
+}
+
+// isLegal reports whether a is among Legal(s), without listing them all.
+// It uses the same rules as Legal: the offered princesses, the round card's
+// pass, the playable cards.
+func (st *State) isLegal(s engine.Seat, a Action) bool {
+	switch {
+	case st.phase == phaseChoose && a.Kind == KindChoose:
+		return slices.Contains(st.offered[s], a.Princess)
+	case st.phase == phasePass && a.Kind == KindPass:
+		ps := st.card().pass
+		if int(a.N) != ps.total() {
+			return false
+		}
+		cs := a.CardList()
+		for i, c := range cs {
+			if !slices.Contains(st.hands[s], c) || slices.Contains(cs[:i], c) {
+				return false
+			}
+		}
+		return slices.IsSorted(cs[:ps.left]) && slices.IsSorted(cs[ps.left:])
+	case st.phase == phasePlay && a.Kind == KindPlay && a.N == 1:
+		return slices.Contains(st.playable(s), a.Cards[0])
+	}
+	return false
+}
+
+// mayDeal reports whether applying a could start a new round (and so deal).
+func (st *State) mayDeal(a Action) bool {
+	switch a.Kind {
+	case KindChoose:
+		return len(st.Acting()) == 1
+	case KindPlay:
+		return len(st.trick) == st.n-1 && len(st.hands[st.turn()]) == 1
+	}
+	return false
 }
 
 // whyIllegal explains an action that is not in the legal list.

@@ -1,0 +1,123 @@
+// Command stolik is the one binary of Stolik: the Discord bot (serve), a
+// whole game in the terminal (play), the scenario runner (scenario), AI
+// simulations (sim) and the replay of a stored table (replay).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/stolik-bot/stolik/engine"
+
+	_ "github.com/stolik-bot/stolik/engine/princesses"
+)
+
+const usage = `stolik — tabletop card games for groups, on Discord and in the terminal.
+
+Usage:
+  stolik play <game> [--seats N] [--lang en|pl|uk] [--option k=v ...] [--seed S] [--db FILE]
+  stolik scenario FILE...
+  stolik sim <game> -n N [--seats N] [--seed S] [--option k=v ...] [--bots heuristic,random,...]
+  stolik replay --db FILE --table ID [--lang en|pl|uk]
+
+Games: %s
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes one subcommand and returns the exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, usage, strings.Join(engine.Games(), ", "))
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "play":
+		err = cmdPlay(ctx, args[1:], stdin, stdout)
+	case "scenario":
+		err = cmdScenario(args[1:], stdout)
+	case "sim":
+		err = cmdSim(args[1:], stdout)
+	case "replay":
+		err = cmdReplay(ctx, args[1:], stdout)
+	case "help", "-h", "--help":
+		fmt.Fprintf(stdout, usage, strings.Join(engine.Games(), ", "))
+		return 0
+	default:
+		fmt.Fprintf(stderr, "stolik: unknown command %q\n", args[0])
+		fmt.Fprintf(stderr, usage, strings.Join(engine.Games(), ", "))
+		return 2
+	}
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintln(stderr, "stolik:", err)
+		return 2
+	default:
+		fmt.Fprintln(stderr, "stolik:", err)
+		return 1
+	}
+}
+
+// usageError is a mistake in the command line.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// optionFlags collects repeated --option k=v flags.
+type optionFlags engine.Options
+
+func (o optionFlags) String() string { return fmt.Sprint(map[string]string(o)) }
+
+func (o optionFlags) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("option %q is not k=v", v)
+	}
+	o[k] = val
+	return nil
+}
+
+// splitGame takes the game id from the front of args (before or after flags).
+func splitGame(cmd string, args []string) (engine.Game, []string, error) {
+	for i, a := range args {
+		if !strings.HasPrefix(a, "-") && (i == 0 || !needsValue(args[i-1])) {
+			g, err := engine.Lookup(a)
+			if err != nil {
+				return nil, nil, usageError{fmt.Sprintf("unknown game %q (games: %s)", a, strings.Join(engine.Games(), ", "))}
+			}
+			rest := append(append([]string{}, args[:i]...), args[i+1:]...)
+			return g, rest, nil
+		}
+	}
+	return nil, nil, usageError{fmt.Sprintf("%s: which game? (games: %s)", cmd, strings.Join(engine.Games(), ", "))}
+}
+
+// needsValue reports whether a flag takes the next argument as its value.
+func needsValue(a string) bool {
+	if strings.Contains(a, "=") {
+		return false
+	}
+	switch strings.TrimLeft(a, "-") {
+	case "seats", "lang", "option", "seed", "db", "n", "bots", "table", "max-steps":
+		return true
+	}
+	return false
+}

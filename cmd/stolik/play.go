@@ -1,0 +1,296 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/store"
+)
+
+// maxListed is how many legal actions are listed by number; past that the
+// game's hint says how to type one.
+const maxListed = 40
+
+func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer) error {
+	g, rest, err := splitGame("play", args)
+	if err != nil {
+		return err
+	}
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(out)
+	lo, _ := g.Seats()
+	seats := fs.Int("seats", max(lo, 4), "number of players (you and AI players)")
+	lang := fs.String("lang", "en", "language: en, pl or uk")
+	seed := fs.Uint64("seed", 0, "table seed (0: random)")
+	db := fs.String("db", "", "store the game in this SQLite file (see: stolik replay)")
+	opts := optionFlags{}
+	fs.Var(opts, "option", "a game option k=v (repeatable)")
+	if err := fs.Parse(rest); err != nil {
+		return err
+	}
+	if *seed == 0 {
+		*seed = randomSeed()
+	}
+	bundle, err := locales.Load()
+	if err != nil {
+		return err
+	}
+	l := bundle.Lang(*lang)
+	r, ok := render.For(g.ID())
+	if !ok {
+		return fmt.Errorf("no renderer for %s", g.ID())
+	}
+	su := engine.Setup{Game: g.ID(), Options: engine.Options(opts), Seats: *seats, Seed: *seed}
+	var d driver
+	if *db != "" {
+		d, err = openDBDriver(ctx, *db, su, l)
+	} else {
+		d, err = newMemDriver(g, su)
+	}
+	if err != nil {
+		return fmt.Errorf("%s", render.Error(l, err))
+	}
+	defer d.close()
+	t := &terminal{game: g, r: r, l: l, d: d, in: bufio.NewScanner(stdin), out: out, seed: *seed}
+	t.names = make(render.Names, *seats)
+	t.names[0] = l.T("ui.you", nil)
+	for s := 1; s < *seats; s++ {
+		t.names[s] = l.T("ui.bot", map[string]any{"N": s})
+	}
+	return t.loop(ctx)
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 1
+	}
+	return binary.LittleEndian.Uint64(b[:]) | 1
+}
+
+// driver applies actions to a table: in memory, or through the table
+// service and a SQLite store.
+type driver interface {
+	state() engine.State
+	act(ctx context.Context, s engine.Seat, a engine.Action) ([]engine.Event, error)
+	steps() int
+	close()
+}
+
+type memDriver struct {
+	g   engine.Game
+	su  engine.Setup
+	st  engine.State
+	log []engine.Move
+}
+
+func newMemDriver(g engine.Game, su engine.Setup) (*memDriver, error) {
+	st, err := engine.Start(g, su, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &memDriver{g: g, su: su, st: st}, nil
+}
+
+func (m *memDriver) state() engine.State { return m.st }
+func (m *memDriver) steps() int          { return len(m.log) }
+func (m *memDriver) close()              {}
+
+func (m *memDriver) act(_ context.Context, s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	mv := engine.Move{Seat: s, Action: a.String()}
+	ev, err := engine.Step(m.g, m.st, m.su.Seed, len(m.log), mv, nil)
+	if err == nil {
+		m.log = append(m.log, mv)
+	}
+	return ev, err
+}
+
+type dbDriver struct {
+	db   *store.DB
+	svc  *table.Service
+	id   string
+	snap *table.Snapshot
+}
+
+func openDBDriver(ctx context.Context, path string, su engine.Setup, l *locales.Localizer) (*dbDriver, error) {
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	svc := table.New(db)
+	seats := make([]table.SeatInfo, su.Seats)
+	seats[0] = table.SeatInfo{Seat: 0, Kind: table.Human, UserID: "terminal", Name: l.T("ui.you", nil)}
+	for s := 1; s < su.Seats; s++ {
+		seats[s] = table.SeatInfo{Seat: engine.Seat(s), Kind: table.AI, Bot: "heuristic", Name: l.T("ui.bot", map[string]any{"N": s})}
+	}
+	rec, err := svc.Create(ctx, table.Record{Setup: su, Status: table.StatusPlaying, Seats: seats, Lang: l.Tag(), CreatedBy: "terminal"})
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	snap, err := svc.Get(ctx, rec.ID)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &dbDriver{db: db, svc: svc, id: rec.ID, snap: snap}, nil
+}
+
+func (d *dbDriver) state() engine.State { return d.snap.State }
+func (d *dbDriver) steps() int          { return d.snap.Version }
+func (d *dbDriver) close()              { d.db.Close() }
+
+func (d *dbDriver) act(ctx context.Context, s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	ev, snap, err := d.svc.Act(ctx, d.id, s, a.String(), d.snap.Version)
+	if err != nil {
+		return nil, err
+	}
+	d.snap = snap
+	return ev, nil
+}
+
+// terminal is a whole game in the terminal: the player at seat 0, AI players
+// in the other seats.
+type terminal struct {
+	game  engine.Game
+	r     render.Game
+	l     *locales.Localizer
+	d     driver
+	in    *bufio.Scanner
+	out   io.Writer
+	names render.Names
+	seed  uint64
+}
+
+const human engine.Seat = 0
+
+func (t *terminal) say(lines ...string) {
+	for _, line := range lines {
+		fmt.Fprintln(t.out, line)
+	}
+}
+
+func (t *terminal) loop(ctx context.Context) error {
+	bots, _ := t.game.(engine.Bots)
+	var ai engine.Player = engine.Random{}
+	if bots != nil {
+		if p, err := bots.Bot("heuristic"); err == nil {
+			ai = p
+		}
+	}
+	t.say(t.l.T("ui.welcome", map[string]any{
+		"Game": t.l.T("game."+t.game.ID()+".name", nil), "Players": t.l.N("common.players", len(t.names), nil),
+	}))
+	if id, ok := t.d.(*dbDriver); ok {
+		t.say(fmt.Sprintf("(table %s)", id.id))
+	}
+	showState := true
+	for ctx.Err() == nil {
+		st := t.d.state()
+		if done, _ := st.Result(); done {
+			t.say("", t.l.T("ui.final_header", nil))
+			t.say(t.r.Public(t.l, st.View(human), t.names)...)
+			return nil
+		}
+		acting := st.Acting()
+		// AI seats act first, so that the human sees what is on the table.
+		if other := slices.DeleteFunc(slices.Clone(acting), func(s engine.Seat) bool { return s == human }); len(other) > 0 {
+			s := other[0]
+			legal := st.Legal(s)
+			a := ai.Choose(st.View(s), legal, engine.NewRand(t.seed^0x5eed, t.d.steps()))
+			ev, err := t.d.act(ctx, s, a)
+			if err != nil {
+				return fmt.Errorf("AI seat %d: %w", s, err)
+			}
+			t.events(ev)
+			showState = true
+			continue
+		}
+		if showState {
+			t.say("")
+			t.say(t.r.Public(t.l, st.View(human), t.names)...)
+			t.say(t.r.Private(t.l, st.View(human), t.names)...)
+			showState = false
+		}
+		legal := st.Legal(human)
+		a, quit := t.ask(st, legal)
+		if quit {
+			t.say(t.l.T("ui.bye", nil))
+			return nil
+		}
+		if a == nil {
+			continue
+		}
+		ev, err := t.d.act(ctx, human, a)
+		if err != nil {
+			t.say(render.Error(t.l, err))
+			continue
+		}
+		t.events(ev)
+		showState = true
+	}
+	return ctx.Err()
+}
+
+// ask lists the legal actions and reads one; nil means "ask again".
+func (t *terminal) ask(st engine.State, legal []engine.Action) (engine.Action, bool) {
+	if len(legal) <= maxListed {
+		t.say(t.l.T("ui.legal_header", nil))
+		for i, a := range legal {
+			t.say(fmt.Sprintf("  %2d. %s   [%s]", i+1, t.r.Action(t.l, a), a))
+		}
+	} else {
+		t.say(t.r.Hint(t.l, st.View(human)))
+	}
+	fmt.Fprint(t.out, t.l.T("ui.prompt", nil))
+	if !t.in.Scan() {
+		return nil, true
+	}
+	text := strings.TrimSpace(t.in.Text())
+	switch text {
+	case "":
+		return nil, false
+	case "quit", "exit", "q":
+		return nil, true
+	case "help", "?":
+		t.say(t.l.T("ui.help", nil))
+		return nil, false
+	}
+	if n, err := strconv.Atoi(text); err == nil {
+		if n < 1 || n > len(legal) || len(legal) > maxListed {
+			t.say(t.l.T("ui.bad_number", map[string]any{"N": n}))
+			return nil, false
+		}
+		return legal[n-1], false
+	}
+	a, err := t.game.ParseAction(text)
+	if err != nil {
+		t.say(render.Error(t.l, err))
+		return nil, false
+	}
+	return a, false
+}
+
+// events prints what the human may see of what happened.
+func (t *terminal) events(ev []engine.Event) {
+	for _, e := range ev {
+		if !e.VisibleTo(human) {
+			continue
+		}
+		if text := t.r.Event(t.l, e, t.names); text != "" {
+			t.say("» " + text)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+// Package render turns engine views, actions, events and rule errors into
+// text a player reads, in their language, from the locale files. The
+// terminal front end and the Discord bot both use it; the engine never does.
+package render
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+// Names are the display names of a table's seats.
+type Names []string
+
+// Of returns the name of seat s.
+func (n Names) Of(s engine.Seat) string {
+	if s >= 0 && int(s) < len(n) {
+		return n[s]
+	}
+	return "?"
+}
+
+// List joins the names of several seats.
+func (n Names) List(seats []engine.Seat) string {
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = n.Of(s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Game renders one game. Every method takes the reader's localizer; views
+// and events are rendered for whoever they were built for, so a renderer can
+// never show more than the view holds.
+type Game interface {
+	// Public describes the public state: round, trick, who must act, scores.
+	Public(l *locales.Localizer, v engine.View, names Names) []string
+	// Private describes what only the view's seat knows: its hand, its
+	// pending choices.
+	Private(l *locales.Localizer, v engine.View, names Names) []string
+	// Action describes an action in words ("Play Queen 7").
+	Action(l *locales.Localizer, a engine.Action) string
+	// Event describes an event; "" when there is nothing to say.
+	Event(l *locales.Localizer, e engine.Event, names Names) string
+	// Hint says how to type an action when there are too many to list.
+	Hint(l *locales.Localizer, v engine.View) string
+}
+
+var games = map[string]Game{}
+
+// For returns the renderer of a game.
+func For(gameID string) (Game, bool) {
+	g, ok := games[gameID]
+	return g, ok
+}
+
+// Error explains a rule error in the reader's language. Any other error is
+// reported as an internal one without its details.
+func Error(l *locales.Localizer, err error) string {
+	var re *engine.RuleError
+	if !errors.As(err, &re) {
+		return l.T("error.internal", nil)
+	}
+	key := "error." + re.Code
+	if !l.Has(key) {
+		return l.T("error.illegal", map[string]any{"Action": ""})
+	}
+	data := map[string]any{}
+	for k, v := range re.Params {
+		data[strings.ToUpper(k[:1])+k[1:]] = v
+	}
+	return l.T(key, data)
+}
