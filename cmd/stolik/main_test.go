@@ -1,0 +1,189 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stolik-bot/stolik/locales"
+)
+
+// player answers the terminal's prompts like a person would: the first
+// listed action, or the example the pass hint gives; a few wrong inputs at
+// the start.
+type player struct {
+	mu      sync.Mutex
+	out     bytes.Buffer
+	answers *io.PipeWriter
+	prompt  string
+	wrong   []string
+	turns   int
+}
+
+var passExample = regexp.MustCompile(`pass( [QFAP][0-9]+)+\s*$`)
+
+func (p *player) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.out.Write(b)
+	if !bytes.HasSuffix(p.out.Bytes(), []byte(p.prompt)) {
+		return len(b), nil
+	}
+	text := p.out.String()
+	lines := strings.Split(strings.TrimSpace(strings.TrimSuffix(text, p.prompt)), "\n")
+	last := strings.TrimSpace(lines[len(lines)-1])
+	answer := "1"
+	if m := passExample.FindString(last); m != "" {
+		answer = strings.TrimSpace(m)
+	}
+	if len(p.wrong) > 0 {
+		answer, p.wrong = p.wrong[0], p.wrong[1:]
+	}
+	p.turns++
+	go fmt.Fprintln(p.answers, answer)
+	return len(b), nil
+}
+
+func (p *player) text() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.out.String()
+}
+
+func playGame(t *testing.T, lang string, args ...string) (string, int) {
+	t.Helper()
+	b, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := b.Lang(lang)
+	in, answers := io.Pipe()
+	p := &player{answers: answers, prompt: l.T("ui.prompt", nil), wrong: []string{"xyzzy", "99", "play Z1", "help"}}
+	done := make(chan int)
+	go func() {
+		done <- run(context.Background(), append([]string{"play", "princesses", "--lang", lang}, args...), in, p, p)
+	}()
+	select {
+	case code := <-done:
+		return p.text(), code
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the game did not end; output so far:\n%s", p.text())
+	}
+	return "", 0
+}
+
+func TestPlayWholeGameInEveryLanguage(t *testing.T) {
+	b, _ := locales.Load()
+	for _, lang := range []string{"en", "pl", "uk"} {
+		t.Run(lang, func(t *testing.T) {
+			out, code := playGame(t, lang, "--seats", "4", "--seed", "7", "--option", "rounds=3")
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, out)
+			}
+			l := b.Lang(lang)
+			for _, want := range []string{
+				l.T("ui.final_header", nil),
+				l.T("error.unknown_action", map[string]any{"Text": "xyzzy"}),
+				l.T("ui.bad_number", map[string]any{"N": 99}),
+				l.T("error.princesses.unknown_card", map[string]any{"Card": "Z1"}),
+				l.T("ui.help", nil),
+				l.T("princesses.ui.hand", map[string]any{"Cards": ""})[:8],
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q", want)
+				}
+			}
+			if strings.Contains(out, locales.MissingOpen) {
+				t.Errorf("output has a missing message:\n%s", out)
+			}
+			if !strings.Contains(out, l.T("ui.winner", map[string]any{"Names": ""})[:6]) &&
+				!strings.Contains(out, l.T("ui.winners_shared", map[string]any{"Names": ""})[:6]) {
+				t.Errorf("no winner announced:\n%s", out[max(0, len(out)-2000):])
+			}
+		})
+	}
+}
+
+func TestPlayQuitAndBadOptions(t *testing.T) {
+	var out bytes.Buffer
+	code := run(context.Background(), []string{"play", "princesses", "--option", "edition=gold"}, strings.NewReader(""), &out, &out)
+	if code == 0 || !strings.Contains(out.String(), "edition=gold") {
+		t.Fatalf("bad option: exit %d, %q", code, out.String())
+	}
+	out.Reset()
+	code = run(context.Background(), []string{"play", "princesses", "--seed", "3"}, strings.NewReader("quit\n"), &out, &out)
+	if code != 0 || !strings.Contains(out.String(), "Goodbye") {
+		t.Fatalf("quit: exit %d, %q", code, out.String())
+	}
+	out.Reset()
+	if code := run(context.Background(), []string{"play", "chess"}, nil, &out, &out); code != 2 {
+		t.Fatalf("unknown game: exit %d", code)
+	}
+}
+
+func TestScenarioCommand(t *testing.T) {
+	files, _ := filepath.Glob("../../engine/princesses/testdata/*.scenario")
+	var out bytes.Buffer
+	if code := run(context.Background(), append([]string{"scenario"}, files...), nil, &out, &out); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out.String())
+	}
+	if want := fmt.Sprintf("%d passed, 0 failed\n", len(files)); !strings.HasSuffix(out.String(), want) {
+		t.Fatalf("want closing line %q, got:\n%s", want, out.String())
+	}
+	bad := filepath.Join(t.TempDir(), "bad.scenario")
+	os.WriteFile(bad, []byte("game princesses\nseats 4\noption powers=off\nexpect turn 2\n"), 0o644)
+	out.Reset()
+	if code := run(context.Background(), []string{"scenario", files[0], bad}, nil, &out, &out); code == 0 {
+		t.Fatal("a failing scenario exited 0")
+	}
+	if !strings.Contains(out.String(), "FAIL bad: line 4: expected turn [2]") || !strings.Contains(out.String(), "\n1 passed, 1 failed\n") {
+		t.Fatalf("unexpected report:\n%s", out.String())
+	}
+}
+
+func TestSimCommand(t *testing.T) {
+	var out bytes.Buffer
+	code := run(context.Background(), []string{"sim", "princesses", "-n", "40", "--seats", "5", "--option", "edition=classic"}, nil, &out, &out)
+	if code != 0 || !strings.Contains(out.String(), "errors: 0") || !strings.Contains(out.String(), "40 games") {
+		t.Fatalf("exit %d:\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := run(context.Background(), []string{"sim", "princesses", "-n", "1", "--bots", "genius"}, nil, &out, &out); code != 2 {
+		t.Fatalf("unknown bot: exit %d", code)
+	}
+}
+
+func TestReplayOfAStoredGame(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "stolik.db")
+	out, code := playGame(t, "en", "--seats", "3", "--seed", "11", "--option", "rounds=a", "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	m := regexp.MustCompile(`\(table ([a-z0-9]+)\)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no table id in output:\n%s", out)
+	}
+	var rep bytes.Buffer
+	if code := run(context.Background(), []string{"replay", "--db", db, "--table", m[1]}, nil, &rep, &rep); code != 0 {
+		t.Fatalf("replay exit %d:\n%s", code, rep.String())
+	}
+	text := rep.String()
+	for _, want := range []string{"History of table " + m[1], "1. You: ", "Final state:", "The winner"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("replay lacks %q:\n%s", want, text)
+		}
+	}
+	// The final totals printed by play and by replay agree.
+	final := func(s string) string { return s[strings.LastIndex(s, "Tricks · cards"):] }
+	if !strings.Contains(final(out), strings.Split(final(text), "\n")[1]) {
+		t.Errorf("replay's final state differs from the game's:\n%s\nvs\n%s", final(out), final(text))
+	}
+}

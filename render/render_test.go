@@ -1,0 +1,160 @@
+package render_test
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/princesses"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+)
+
+func bundle(t *testing.T) *locales.Bundle {
+	t.Helper()
+	b, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Every rule error code has a message in every language.
+func TestErrorCodesAreLocalized(t *testing.T) {
+	codes := []string{
+		engine.CodeUnknownAction, engine.CodeNotYourTurn, engine.CodeIllegal, engine.CodeGameOver,
+		engine.CodeBadOption, engine.CodeBadSeats, engine.CodeBadStack, engine.CodeStale, engine.CodeUnknownGame,
+		table.CodeNotPlaying,
+		princesses.CodeUnknownCard, princesses.CodeUnknownPrincess, princesses.CodeNotInHand, princesses.CodeMustFollow,
+		princesses.CodePrincesLocked, princesses.CodeNotOffered, princesses.CodePassCount, princesses.CodeWrongPhase,
+		princesses.CodeDuplicateCard,
+	}
+	b := bundle(t)
+	for _, lang := range locales.Languages() {
+		l := b.Lang(lang)
+		for _, code := range codes {
+			if !l.Has("error." + code) {
+				t.Errorf("%s: no message for error code %s", lang, code)
+			}
+		}
+	}
+}
+
+// Errors the engine really returns render without a missing key or field.
+func TestRuleErrorsRender(t *testing.T) {
+	st, err := princesses.Game{}.New(engine.Options{"powers": "off"}, 4, engine.NewRand(3, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs []error
+	try := func(s engine.Seat, text string) {
+		a, err := princesses.Game{}.ParseAction(text)
+		if err != nil {
+			errs = append(errs, err)
+			return
+		}
+		if _, err := st.Apply(s, a, engine.NewRand(3, 1)); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	hand := st.View(0).(*princesses.View).Hand
+	try(0, "dance")
+	try(0, "play Z1")
+	try(0, "choose nobody")
+	try(0, "pass "+hand[0].String())
+	try(0, "pass "+hand[0].String()+" "+hand[0].String()+" "+hand[1].String())
+	try(0, "play "+hand[0].String())
+	try(-1, "play Q1")
+	_, err = princesses.Game{}.New(engine.Options{"edition": "gold"}, 4, engine.NewRand(3, 0))
+	errs = append(errs, err, engine.Errorf(engine.CodeBadSeats, "seats", 9, "min", 3, "max", 6))
+	b := bundle(t)
+	for _, lang := range locales.Languages() {
+		l := b.Lang(lang)
+		for _, e := range errs {
+			if e == nil {
+				t.Fatal("an expected error did not happen")
+			}
+			if msg := render.Error(l, e); strings.Contains(msg, locales.MissingOpen) || msg == "" {
+				t.Errorf("%s: %v renders as %q", lang, e, msg)
+			}
+		}
+	}
+}
+
+// containsCard reports whether text names the card (not as the prefix of a
+// longer number: "Queen 1" is not in "Queen 10").
+func containsCard(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(name)
+		if end >= len(text) || !unicode.IsDigit(rune(text[end])) {
+			return true
+		}
+		i = end
+	}
+}
+
+// Over whole random games, in every language, what each seat and a spectator
+// are shown names no card held by another seat, and no message has a missing
+// key.
+func TestRenderedViewsHideOtherHands(t *testing.T) {
+	b := bundle(t)
+	r, _ := render.For("princesses")
+	names := render.Names{"Ala", "Bolek", "Celina", "Darek", "Ewa", "Franek"}
+	for seed := uint64(1); seed <= 12; seed++ {
+		seats := 3 + int(seed%4)
+		opts := engine.Options{}
+		if seed%2 == 0 {
+			opts["edition"] = "classic"
+		}
+		st, err := princesses.Game{}.New(opts, seats, engine.NewRand(seed, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ai := princesses.Heuristic{}
+		for step := 1; ; step++ {
+			if done, _ := st.Result(); done {
+				break
+			}
+			for _, lang := range locales.Languages() {
+				l := b.Lang(lang)
+				for viewer := -1; viewer < seats; viewer++ {
+					v := st.View(engine.Seat(viewer))
+					text := strings.Join(r.Public(l, v, names[:seats]), "\n") + strings.Join(r.Private(l, v, names[:seats]), "\n")
+					if strings.Contains(text, locales.MissingOpen) {
+						t.Fatalf("%s seat %d: missing text in %q", lang, viewer, text)
+					}
+					for other := 0; other < seats; other++ {
+						if other == viewer {
+							continue
+						}
+						for _, c := range st.View(engine.Seat(other)).(*princesses.View).Hand {
+							if containsCard(text, render.PrincessCard(l, c)) {
+								t.Fatalf("seed %d step %d %s: seat %d is shown %s of seat %d:\n%s", seed, step, lang, viewer, c, other, text)
+							}
+						}
+					}
+				}
+			}
+			s := st.Acting()[0]
+			a := ai.Choose(st.View(s), st.Legal(s), engine.NewRand(seed, -step))
+			ev, err := st.Apply(s, a, engine.NewRand(seed, step))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range ev {
+				for _, lang := range locales.Languages() {
+					text := r.Event(b.Lang(lang), e, names[:seats])
+					if strings.Contains(text, locales.MissingOpen) {
+						t.Fatalf("%s: event %s renders as %q", lang, e.Type, text)
+					}
+				}
+			}
+		}
+	}
+}
