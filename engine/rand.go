@@ -11,18 +11,27 @@ import (
 // depends on how many numbers an earlier step drew. A scenario may attach
 // stacks: scripted outcomes that a game consumes instead of shuffling.
 type Rand struct {
-	r      *rand.Rand
+	seed   uint64
+	step   int
+	r      *rand.Rand // made on first use: most steps draw nothing
 	stacks *Stacks
 }
 
 // NewRand returns the chance source for step n of a table with the given
 // seed. Step 0 is the game's creation; step i+1 applies log entry i.
 func NewRand(seed uint64, step int) *Rand {
-	var in [16]byte
-	binary.LittleEndian.PutUint64(in[:8], seed)
-	binary.LittleEndian.PutUint64(in[8:], uint64(step))
-	key := sha256.Sum256(in[:])
-	return &Rand{r: rand.New(rand.NewChaCha8(key))}
+	return &Rand{seed: seed, step: step}
+}
+
+// gen returns the generator, keying ChaCha8 with a hash of (seed, step).
+func (r *Rand) gen() *rand.Rand {
+	if r.r == nil {
+		var in [16]byte
+		binary.LittleEndian.PutUint64(in[:8], r.seed)
+		binary.LittleEndian.PutUint64(in[8:], uint64(r.step))
+		r.r = rand.New(rand.NewChaCha8(sha256.Sum256(in[:])))
+	}
+	return r.r
 }
 
 // WithStacks attaches scripted outcomes; consumed stacks are removed from s.
@@ -32,13 +41,13 @@ func (r *Rand) WithStacks(s *Stacks) *Rand {
 }
 
 // IntN returns a number in [0, n).
-func (r *Rand) IntN(n int) int { return r.r.IntN(n) }
+func (r *Rand) IntN(n int) int { return r.gen().IntN(n) }
 
 // Uint64 returns a random 64-bit number (for AI seeds and table seeds).
-func (r *Rand) Uint64() uint64 { return r.r.Uint64() }
+func (r *Rand) Uint64() uint64 { return r.gen().Uint64() }
 
 // Shuffle shuffles n elements with swap.
-func (r *Rand) Shuffle(n int, swap func(i, j int)) { r.r.Shuffle(n, swap) }
+func (r *Rand) Shuffle(n int, swap func(i, j int)) { r.gen().Shuffle(n, swap) }
 
 // Take removes and returns the pending stacks of one kind (e.g. "deal").
 // Without stacks it returns nil.

@@ -25,7 +25,7 @@ import (
 type Config struct {
 	Seats    []int            // seat counts to try; default: every count the game allows
 	Options  []engine.Options // option sets to try; default: the game's defaults
-	Games    int              // playouts in all; default 2000 (200 with -short)
+	Games    int              // playouts in all; default 2000 (600 under -race, 200 with -short)
 	MaxSteps int              // a playout longer than this fails; default 20000
 	Seed     uint64           // first table seed; default 1
 	Every    int              // run the costly checks every Every steps; default 5
@@ -43,6 +43,9 @@ func (c *Config) defaults(g engine.Game) {
 	}
 	if c.Games == 0 {
 		c.Games = 2000
+		if raceDetector {
+			c.Games = 600
+		}
 		if testing.Short() {
 			c.Games = 200
 		}
