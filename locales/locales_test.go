@@ -50,6 +50,7 @@ var sampleData = map[string]any{
 	"Action":    "xAction",
 	"Example":   "xExample",
 	"Direction": "xDirection",
+	"Needed":    "xNeeded",
 }
 
 // pluralForms lists the CLDR plural forms each language needs for integer

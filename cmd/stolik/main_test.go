@@ -176,7 +176,7 @@ func TestReplayOfAStoredGame(t *testing.T) {
 		t.Fatalf("replay exit %d:\n%s", code, rep.String())
 	}
 	text := rep.String()
-	for _, want := range []string{"History of table " + m[1], "1. You: ", "Final state:", "The winner"} {
+	for _, want := range []string{"History of table " + m[1], "1. Player 0 (you): ", "Final state:", "The winner"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("replay lacks %q:\n%s", want, text)
 		}
