@@ -43,14 +43,9 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer)
 	if *seed == 0 {
 		*seed = randomSeed()
 	}
-	bundle, err := locales.Load()
+	l, r, err := textFor(g, *lang)
 	if err != nil {
 		return err
-	}
-	l := bundle.Lang(*lang)
-	r, ok := render.For(g.ID())
-	if !ok {
-		return fmt.Errorf("no renderer for %s", g.ID())
 	}
 	su := engine.Setup{Game: g.ID(), Options: engine.Options(opts), Seats: *seats, Seed: *seed}
 	var d driver
@@ -70,6 +65,19 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer)
 		t.names[s] = l.T("ui.bot", map[string]any{"N": s})
 	}
 	return t.loop(ctx)
+}
+
+// textFor loads the locale of a language and the renderer of a game.
+func textFor(g engine.Game, lang string) (*locales.Localizer, render.Game, error) {
+	bundle, err := locales.Load()
+	if err != nil {
+		return nil, nil, err
+	}
+	r, ok := render.For(g.ID())
+	if !ok {
+		return nil, nil, fmt.Errorf("no renderer for %s", g.ID())
+	}
+	return bundle.Lang(lang), r, nil
 }
 
 func randomSeed() uint64 {

@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/store"
 )
@@ -39,14 +38,9 @@ func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	bundle, err := locales.Load()
+	l, r, err := textFor(g, *lang)
 	if err != nil {
 		return err
-	}
-	l := bundle.Lang(*lang)
-	r, ok := render.For(g.ID())
-	if !ok {
-		return fmt.Errorf("no renderer for %s", g.ID())
 	}
 	names := make(render.Names, rec.Setup.Seats)
 	for _, s := range rec.Seats {

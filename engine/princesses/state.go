@@ -114,18 +114,10 @@ func cloneNested[T any](in [][]T) [][]T {
 // Acting lists the seats that must act now.
 func (st *State) Acting() []engine.Seat {
 	switch st.phase {
-	case phaseChoose:
+	case phaseChoose, phasePass:
 		var out []engine.Seat
-		for s, p := range st.chosen {
-			if p == NoPrincess {
-				out = append(out, engine.Seat(s))
-			}
-		}
-		return out
-	case phasePass:
-		var out []engine.Seat
-		for s, p := range st.passes {
-			if p == nil {
+		for s := 0; s < st.n; s++ {
+			if st.acting(engine.Seat(s)) {
 				out = append(out, engine.Seat(s))
 			}
 		}
