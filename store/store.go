@@ -400,3 +400,51 @@ func (d *DB) Open(ctx context.Context) ([]string, error) {
 	}
 	return ids, nil
 }
+
+// InChannel lists the ids of the tables in the lobby or being played in a
+// channel, oldest first.
+func (d *DB) InChannel(ctx context.Context, channelID string) ([]string, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE channel_id = ? AND status IN (?, ?) ORDER BY created_at, id`,
+		channelID, string(table.StatusLobby), string(table.StatusPlaying))
+	if err != nil {
+		return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
+	}
+	return ids, nil
+}
+
+// UserLang returns a user's saved language preference, "" when none is set.
+func (d *DB) UserLang(ctx context.Context, userID string) (string, error) {
+	var lang string
+	err := d.r.QueryRowContext(ctx, `SELECT lang FROM user_prefs WHERE user_id = ?`, userID).Scan(&lang)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: reading the preferences of user %s: %w", userID, err)
+	}
+	return lang, nil
+}
+
+// SetUserLang saves a user's language preference; "" clears it (the
+// interaction's locale is used again).
+func (d *DB) SetUserLang(ctx context.Context, userID, lang string) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO user_prefs (user_id, lang) VALUES (?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang`, userID, lang); err != nil {
+			return fmt.Errorf("store: saving the preferences of user %s: %w", userID, err)
+		}
+		return nil
+	})
+}

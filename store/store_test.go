@@ -627,3 +627,46 @@ func TestConcurrentAppendsDifferentTables(t *testing.T) {
 		}
 	}
 }
+
+func TestInChannel(t *testing.T) {
+	db, _ := openTemp(t)
+	ctx := context.Background()
+	a, b, c := record("a", table.StatusLobby), record("b", table.StatusPlaying), record("c", table.StatusFinished)
+	b.CreatedAt = t0.Add(time.Hour)
+	d := record("d", table.StatusPlaying)
+	d.ChannelID = "c2"
+	for _, r := range []table.Record{a, b, c, d} {
+		if err := db.Create(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := db.InChannel(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, []string{"a", "b"}) {
+		t.Errorf("InChannel(c1) = %v, want [a b]", got)
+	}
+	if got, err := db.InChannel(ctx, "none"); err != nil || len(got) != 0 {
+		t.Errorf("InChannel(none) = %v, %v", got, err)
+	}
+}
+
+func TestUserLang(t *testing.T) {
+	db, _ := openTemp(t)
+	ctx := context.Background()
+	if got, err := db.UserLang(ctx, "u1"); err != nil || got != "" {
+		t.Fatalf("UserLang before = %q, %v", got, err)
+	}
+	for _, lang := range []string{"pl", "uk", ""} {
+		if err := db.SetUserLang(ctx, "u1", lang); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := db.UserLang(ctx, "u1"); err != nil || got != lang {
+			t.Errorf("UserLang = %q, %v; want %q", got, err, lang)
+		}
+	}
+	if got, _ := db.UserLang(ctx, "u2"); got != "" {
+		t.Errorf("another user: %q", got)
+	}
+}

@@ -1,0 +1,318 @@
+// Package bot is Stolik's Discord adapter: the /stolik command, the lobby
+// and table messages in channels, ephemeral hands with the controls for a
+// player's legal actions, and the AI seats. Routing is stateless: every
+// component's custom_id names its table (and, for game actions, the log
+// length it was drawn for), and everything else comes from the store, so
+// buttons keep working across restarts.
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+// Store is what the bot needs from persistence: the table store, the open
+// tables of a channel and the users' language preferences.
+type Store interface {
+	table.Store
+	InChannel(ctx context.Context, channelID string) ([]string, error)
+	UserLang(ctx context.Context, userID string) (string, error)
+	SetUserLang(ctx context.Context, userID, lang string) error
+}
+
+// Deps are the bot's collaborators.
+type Deps struct {
+	// Session is the Discord session; nil creates one from the token.
+	Session *discordgo.Session
+	Store   Store
+	// Locales defaults to the embedded locale files.
+	Locales *locales.Bundle
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+	// AckAfter is how long the bot works on an interaction before it
+	// defers its answer (default 1.5 s; Discord allows 3 s).
+	AckAfter time.Duration
+}
+
+// Bot runs Stolik on Discord.
+type Bot struct {
+	cfg      Config
+	s        *discordgo.Session
+	store    Store
+	tables   *table.Service
+	loc      *locales.Bundle
+	log      *slog.Logger
+	ackAfter time.Duration
+
+	locks sync.Map // table id -> *sync.Mutex: one bot-side writer per table
+
+	votesMu sync.Mutex
+	votes   map[string]map[string]bool // table id -> user ids voting to abandon
+
+	runMu    sync.Mutex
+	closing  bool
+	inflight sync.WaitGroup
+	busy     atomic.Int64 // interactions being handled (for tests: WaitIdle)
+	ready    chan struct{}
+}
+
+// New builds a bot. It does not connect: Run does.
+func New(cfg Config, deps Deps) (*Bot, error) {
+	if deps.Store == nil {
+		return nil, errors.New("bot: no store")
+	}
+	b := &Bot{
+		cfg: cfg, s: deps.Session, store: deps.Store, loc: deps.Locales, log: deps.Logger,
+		ackAfter: deps.AckAfter, votes: map[string]map[string]bool{}, ready: make(chan struct{}),
+	}
+	if b.cfg.AIBot == "" {
+		b.cfg.AIBot = "heuristic"
+	}
+	if b.loc == nil {
+		var err error
+		if b.loc, err = locales.Load(); err != nil {
+			return nil, err
+		}
+	}
+	if b.log == nil {
+		b.log = slog.Default()
+	}
+	if b.ackAfter <= 0 {
+		b.ackAfter = 1500 * time.Millisecond
+	}
+	if b.s == nil {
+		if cfg.Token == "" {
+			return nil, ErrNoToken
+		}
+		s, err := discordgo.New("Bot " + cfg.Token)
+		if err != nil {
+			return nil, fmt.Errorf("bot: %w", err)
+		}
+		b.s = s
+	}
+	b.s.Identify.Intents = discordgo.IntentsGuilds
+	b.s.MaxRestRetries = 3
+	b.tables = table.New(deps.Store)
+	return b, nil
+}
+
+// Run connects to Discord, registers the commands, resumes the open tables
+// and serves interactions until ctx is done; then it stops taking
+// interactions, waits (up to the shutdown timeout) for those in flight and
+// closes the session. The caller closes the store afterwards.
+func (b *Bot) Run(ctx context.Context) error {
+	remove := b.s.AddHandler(b.onInteraction)
+	if err := b.s.Open(); err != nil {
+		remove()
+		return fmt.Errorf("bot: connecting to Discord: %w", err)
+	}
+	b.log.Info("connected to Discord", "user", b.userName())
+	if err := b.register(ctx); err != nil {
+		remove()
+		_ = b.s.Close()
+		return err
+	}
+	b.resume(ctx)
+	close(b.ready)
+	<-ctx.Done()
+
+	b.log.Info("shutting down: no new interactions; finishing the ones in flight")
+	b.runMu.Lock()
+	b.closing = true
+	b.runMu.Unlock()
+	remove()
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	timeout := b.cfg.ShutdownTimeout.Duration
+	if timeout <= 0 {
+		timeout = 20 * time.Second
+	}
+	select {
+	case <-done:
+	case <-time.After(timeout):
+		b.log.Warn("shutdown timeout: some interactions were still running", "timeout", timeout)
+	}
+	if err := b.s.Close(); err != nil {
+		return fmt.Errorf("bot: closing the session: %w", err)
+	}
+	b.log.Info("stopped")
+	return nil
+}
+
+// Ready is closed once Run has connected, registered the commands and
+// resumed the open tables.
+func (b *Bot) Ready() <-chan struct{} { return b.ready }
+
+func (b *Bot) userName() string {
+	if b.s.State != nil && b.s.State.User != nil {
+		return b.s.State.User.Username
+	}
+	return ""
+}
+
+func (b *Bot) appID() string {
+	if b.s.State != nil {
+		if b.s.State.Application != nil && b.s.State.Application.ID != "" {
+			return b.s.State.Application.ID
+		}
+		if b.s.State.User != nil {
+			return b.s.State.User.ID
+		}
+	}
+	return ""
+}
+
+// register overwrites the application commands (globally, or for the
+// configured guild).
+func (b *Bot) register(ctx context.Context) error {
+	cmds := Commands(b.loc)
+	err := b.retry(ctx, func() error {
+		_, err := b.s.ApplicationCommandBulkOverwrite(b.appID(), b.cfg.GuildID, cmds, discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("bot: registering the commands: %w", err)
+	}
+	scope := "global"
+	if b.cfg.GuildID != "" {
+		scope = "guild " + b.cfg.GuildID
+	}
+	b.log.Info("commands registered", "scope", scope, "count", len(cmds))
+	return nil
+}
+
+// resume refreshes the public message of every open table and lets the AI
+// seats finish any moves interrupted by a stop.
+func (b *Bot) resume(ctx context.Context) {
+	ids, err := b.store.Open(ctx)
+	if err != nil {
+		b.log.Error("listing the open tables", "err", err)
+		return
+	}
+	for _, id := range ids {
+		if err := b.resumeTable(ctx, id); err != nil {
+			b.log.Error("resuming a table", "table", id, "err", err)
+		}
+	}
+	b.log.Info("open tables resumed", "count", len(ids))
+}
+
+func (b *Bot) resumeTable(ctx context.Context, id string) error {
+	unlock := b.lock(id)
+	defer unlock()
+	snap, err := b.tables.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	if snap.Record.ChannelID == "" {
+		return nil
+	}
+	if snap.Record.Status == table.StatusPlaying {
+		before := snap.State.Acting()
+		evs, after, err := b.runAI(ctx, snap)
+		if err != nil {
+			b.log.Error("AI move on resume", "table", id, "err", err)
+		}
+		b.publish(ctx, after, evs, before, len(evs) > 0)
+		return nil
+	}
+	b.refresh(ctx, snap)
+	return nil
+}
+
+// lock takes the bot-side lock of a table: actions, AI moves and the
+// messages they produce go out in order.
+func (b *Bot) lock(id string) (unlock func()) {
+	v, _ := b.locks.LoadOrStore(id, &sync.Mutex{})
+	mu := v.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+// onInteraction is the discordgo handler.
+func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	b.runMu.Lock()
+	if b.closing {
+		b.runMu.Unlock()
+		return
+	}
+	b.inflight.Add(1)
+	b.busy.Add(1)
+	b.runMu.Unlock()
+	defer b.inflight.Done()
+	defer b.busy.Add(-1)
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Error("panic while handling an interaction", "interaction", ic.ID, "panic", p)
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b.route(ctx, ic.Interaction)
+}
+
+// runAI lets the AI seats act while they must, each move through the table
+// service like a human's. It returns the events of all their moves and the
+// snapshot after them.
+func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, *table.Snapshot, error) {
+	var all []engine.Event
+	bots, ok := snap.Game.(engine.Bots)
+	if !ok {
+		return nil, snap, nil
+	}
+	for step := 0; step < 10000 && snap.Record.Status == table.StatusPlaying; step++ {
+		seat, kind, found := aiToAct(snap)
+		if !found {
+			break
+		}
+		if kind == "" {
+			kind = b.cfg.AIBot
+		}
+		p, err := bots.Bot(kind)
+		if err != nil {
+			return all, snap, err
+		}
+		legal := snap.State.Legal(seat)
+		if len(legal) == 0 {
+			break
+		}
+		a := p.Choose(snap.State.View(seat), legal, engine.NewRand(randomUint64(), 0))
+		evs, next, err := b.tables.Act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
+		if err != nil {
+			return all, snap, fmt.Errorf("AI seat %d (%s): %w", seat, a, err)
+		}
+		all = append(all, evs...)
+		snap = next
+	}
+	return all, snap, nil
+}
+
+func aiToAct(snap *table.Snapshot) (engine.Seat, string, bool) {
+	for _, s := range snap.State.Acting() {
+		for _, si := range snap.Record.Seats {
+			if si.Seat == s && si.Kind == table.AI {
+				return s, si.Bot, true
+			}
+		}
+	}
+	return 0, "", false
+}
+
+func randomUint64() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}

@@ -1,0 +1,166 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+// The subcommands of /stolik (their English names, which Discord sends back
+// whatever the user's language).
+const (
+	subOpen     = "open"
+	subJoin     = "join"
+	subLeave    = "leave"
+	subStart    = "start"
+	subHand     = "hand"
+	subStatus   = "status"
+	subRules    = "rules"
+	subAbandon  = "abandon"
+	subLanguage = "language"
+)
+
+// The option names (English, as sent in interactions).
+const (
+	optGame    = "game"
+	optSeats   = "seats"
+	optEdition = "edition"
+	optRounds  = "rounds"
+	optPowers  = "powers"
+	optLang    = "language"
+	optAI      = "ai"
+)
+
+// localized is the text of one locale key in every language: the English
+// default and the pl/uk localizations.
+type localized struct {
+	def string
+	loc map[discordgo.Locale]string
+}
+
+func text(b *locales.Bundle, key string) localized {
+	return localizedFunc(b, func(l *locales.Localizer) string { return l.T(key, nil) })
+}
+
+func localizedFunc(b *locales.Bundle, f func(l *locales.Localizer) string) localized {
+	return localized{
+		def: f(b.Lang("en")),
+		loc: map[discordgo.Locale]string{
+			discordgo.Polish:    f(b.Lang("pl")),
+			discordgo.Ukrainian: f(b.Lang("uk")),
+		},
+	}
+}
+
+func (t localized) ptr() *map[discordgo.Locale]string { m := t.loc; return &m }
+
+// option builds an option from the keys cmd.opt.<key>.name and .desc.
+func option(b *locales.Bundle, key string, typ discordgo.ApplicationCommandOptionType, name string, required bool) *discordgo.ApplicationCommandOption {
+	n, d := text(b, "cmd.opt."+key+".name"), text(b, "cmd.opt."+key+".desc")
+	return &discordgo.ApplicationCommandOption{
+		Type: typ, Name: name, Description: d.def, Required: required,
+		NameLocalizations: n.loc, DescriptionLocalizations: d.loc,
+	}
+}
+
+func choice(b *locales.Bundle, key, value string) *discordgo.ApplicationCommandOptionChoice {
+	t := text(b, key)
+	return &discordgo.ApplicationCommandOptionChoice{Name: t.def, NameLocalizations: t.loc, Value: value}
+}
+
+func gameChoices(b *locales.Bundle) []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, id := range engine.Games() {
+		out = append(out, choice(b, "game."+id+".name", id))
+	}
+	return out
+}
+
+// seatRange is the smallest and largest seat count of any game.
+func seatRange() (lo, hi int) {
+	lo, hi = 100, 0
+	for _, id := range engine.Games() {
+		g, err := engine.Lookup(id)
+		if err != nil {
+			continue
+		}
+		a, b := g.Seats()
+		lo, hi = min(lo, a), max(hi, b)
+	}
+	if hi == 0 {
+		return 2, 6
+	}
+	return lo, hi
+}
+
+func langChoices(b *locales.Bundle, auto bool) []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, l := range locales.Languages() {
+		out = append(out, choice(b, "cmd.choice.lang."+l, l))
+	}
+	if auto {
+		out = append(out, choice(b, "cmd.choice.lang.auto", "auto"))
+	}
+	return out
+}
+
+// Commands returns the application commands: /stolik with its
+// subcommands, names and descriptions localized for pl and uk from the
+// locale files.
+func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
+	sub := func(name string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		n, d := text(b, "cmd."+name+".name"), text(b, "cmd."+name+".desc")
+		return &discordgo.ApplicationCommandOption{
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: d.def,
+			NameLocalizations: n.loc, DescriptionLocalizations: d.loc, Options: opts,
+		}
+	}
+	game := func() *discordgo.ApplicationCommandOption {
+		o := option(b, "game", discordgo.ApplicationCommandOptionString, optGame, true)
+		o.Choices = gameChoices(b)
+		return o
+	}
+	lo, hi := seatRange()
+	seats := option(b, "seats", discordgo.ApplicationCommandOptionInteger, optSeats, false)
+	minSeats := float64(lo)
+	seats.MinValue, seats.MaxValue = &minSeats, float64(hi)
+	edition := option(b, "edition", discordgo.ApplicationCommandOptionString, optEdition, false)
+	edition.Choices = []*discordgo.ApplicationCommandOptionChoice{
+		choice(b, "princesses.edition.deluxe", "deluxe"), choice(b, "princesses.edition.classic", "classic"),
+	}
+	rounds := option(b, "rounds", discordgo.ApplicationCommandOptionString, optRounds, false)
+	for _, v := range []string{"5", "3", "random", "random3", "a"} {
+		rounds.Choices = append(rounds.Choices, choice(b, "cmd.choice.rounds."+v, v))
+	}
+	powers := option(b, "powers", discordgo.ApplicationCommandOptionString, optPowers, false)
+	powers.Choices = []*discordgo.ApplicationCommandOptionChoice{
+		choice(b, "cmd.choice.powers.on", "on"), choice(b, "cmd.choice.powers.off", "off"),
+	}
+	lang := option(b, "lang", discordgo.ApplicationCommandOptionString, optLang, false)
+	lang.Choices = langChoices(b, false)
+	mylang := option(b, "mylang", discordgo.ApplicationCommandOptionString, optLang, true)
+	mylang.Choices = langChoices(b, true)
+
+	noDM := false
+	n, d := text(b, "cmd.stolik.name"), text(b, "cmd.stolik.desc")
+	return []*discordgo.ApplicationCommand{{
+		Type:                     discordgo.ChatApplicationCommand,
+		Name:                     n.def,
+		NameLocalizations:        n.ptr(),
+		Description:              d.def,
+		DescriptionLocalizations: d.ptr(),
+		DMPermission:             &noDM,
+		Options: []*discordgo.ApplicationCommandOption{
+			sub(subOpen, game(), seats, edition, rounds, powers, lang),
+			sub(subJoin),
+			sub(subLeave),
+			sub(subStart, option(b, "ai", discordgo.ApplicationCommandOptionBoolean, optAI, false)),
+			sub(subHand),
+			sub(subStatus),
+			sub(subRules, game()),
+			sub(subAbandon),
+			sub(subLanguage, mylang),
+		},
+	}}
+}

@@ -1,0 +1,94 @@
+package bot
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	_ "github.com/stolik-bot/stolik/engine/princesses"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+var nameRE = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
+
+func checkName(t *testing.T, where, n string) {
+	t.Helper()
+	if !nameRE.MatchString(n) || strings.ToLower(n) != n {
+		t.Errorf("%s: name %q is not a valid lowercase command name", where, n)
+	}
+}
+
+func checkDesc(t *testing.T, where, d string) {
+	t.Helper()
+	if n := utf8.RuneCountInString(d); n < 1 || n > 100 || strings.Contains(d, locales.MissingOpen) {
+		t.Errorf("%s: description %q (%d characters)", where, d, n)
+	}
+}
+
+func TestCommandsLocalized(t *testing.T) {
+	cmds := Commands(locales.MustLoad())
+	if len(cmds) != 1 || cmds[0].Name != "stolik" {
+		t.Fatalf("commands: %+v", cmds)
+	}
+	c := cmds[0]
+	want := map[discordgo.Locale]string{discordgo.Polish: "stolik", discordgo.Ukrainian: "столик"}
+	for loc, n := range want {
+		if got := (*c.NameLocalizations)[loc]; got != n {
+			t.Errorf("%s name = %q, want %q", loc, got, n)
+		}
+	}
+	var walk func(where string, o *discordgo.ApplicationCommandOption)
+	walk = func(where string, o *discordgo.ApplicationCommandOption) {
+		where += "/" + o.Name
+		checkName(t, where, o.Name)
+		checkDesc(t, where, o.Description)
+		for _, loc := range []discordgo.Locale{discordgo.Polish, discordgo.Ukrainian} {
+			checkName(t, where+"@"+string(loc), o.NameLocalizations[loc])
+			checkDesc(t, where+"@"+string(loc), o.DescriptionLocalizations[loc])
+		}
+		if len(o.Choices) > 25 {
+			t.Errorf("%s: %d choices", where, len(o.Choices))
+		}
+		for _, ch := range o.Choices {
+			for _, n := range append([]string{ch.Name}, ch.NameLocalizations[discordgo.Polish], ch.NameLocalizations[discordgo.Ukrainian]) {
+				if l := utf8.RuneCountInString(n); l < 1 || l > 100 || strings.Contains(n, locales.MissingOpen) {
+					t.Errorf("%s: choice name %q", where, n)
+				}
+			}
+		}
+		for _, sub := range o.Options {
+			walk(where, sub)
+		}
+	}
+	checkName(t, "stolik", c.Name)
+	checkDesc(t, "stolik", c.Description)
+	for _, loc := range []discordgo.Locale{discordgo.Polish, discordgo.Ukrainian} {
+		checkName(t, "stolik@"+string(loc), (*c.NameLocalizations)[loc])
+		checkDesc(t, "stolik@"+string(loc), (*c.DescriptionLocalizations)[loc])
+	}
+	subs := map[string]bool{}
+	for _, o := range c.Options {
+		subs[o.Name] = true
+		walk("stolik", o)
+	}
+	for _, s := range []string{subOpen, subJoin, subLeave, subStart, subHand, subStatus, subRules, subAbandon, subLanguage} {
+		if !subs[s] {
+			t.Errorf("missing subcommand %s", s)
+		}
+	}
+}
+
+func TestParseGameID(t *testing.T) {
+	c, ok := parseGameID("t/abcd1234/17/play Q7")
+	if !ok || c.table != "abcd1234" || c.version != 17 || c.action != "play Q7" {
+		t.Errorf("got %+v %v", c, ok)
+	}
+	for _, bad := range []string{"t/", "t/x", "t/x/1", "t/x/-1/play Q7", "t/x/a/play", "t//1/play", "lobby/x/join"} {
+		if _, ok := parseGameID(bad); ok {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}

@@ -1,0 +1,63 @@
+// Package discordtest is a fake Discord for end-to-end tests of a bot built on
+// the real discordgo client.
+//
+// A Server runs on 127.0.0.1 (net/http/httptest) and speaks
+//
+//   - the gateway: a websocket with JSON frames and no compression. It sends
+//     HELLO, answers IDENTIFY with READY (session_id, resume_gateway_url, the
+//     bot user, application.id, the guilds as unavailable) followed, with the
+//     GUILDS intent, by one GUILD_CREATE per guild, acknowledges heartbeats, and answers RESUME by
+//     replaying the dispatches the session missed, then RESUMED. Every
+//     dispatch carries a sequence number that increases per session;
+//   - the REST routes a slash-command bot uses, under /api/v9/ (what
+//     discordgo v0.29 calls) and /api/v10/: application commands, interaction
+//     callbacks, interaction webhooks (follow-ups, @original), channel
+//     messages, channels, guilds, threads, DM channels and users.
+//
+// It enforces what Discord enforces and answers with Discord-shaped errors:
+// one initial response per interaction (40060), the 3-second deadline for it
+// (10062), the 15-minute life of the interaction token (401/50027), the
+// message, embed and component limits (50035), the application command
+// naming and localization rules (50035), ephemeral messages that cannot be
+// reached through channel routes (10008). Time comes from a Clock, so a test
+// can use a FakeClock and jump over deadlines.
+//
+// Tests act as users through the Server: SlashCommand, Click, Select and
+// SubmitModal dispatch INTERACTION_CREATE events and return an Interaction
+// handle whose Wait reports the bot's initial response. Everything the bot
+// sent is kept in its current state (after edits and deletes): Messages for a
+// channel, Ephemeral and DMs for a user, VisibleTo for "what could this user
+// ever see", plus the raw record of calls (Calls, Sent, Errors, Unexpected).
+//
+// Point a discordgo session at the fake with Configure, before Open:
+//
+//	s := discordtest.New(t)
+//	s.AddGuild("100", "Test", "pl")
+//	s.AddChannel("100", "200")
+//	s.AddUser("300", "ala", "pl")
+//	dg, _ := discordgo.New("Bot test-token")
+//	s.Configure(dg)
+//	dg.AddHandler(bot.onInteraction)
+//	if err := dg.Open(); err != nil { t.Fatal(err) }
+//	t.Cleanup(func() { // registered after New: runs before the fake stops
+//		dg.ShouldReconnectOnError = false // see WithHeartbeatInterval
+//		dg.Close()
+//	})
+//	in := s.SlashCommand("300", "100", "200", "table", discordtest.Opt("game", "princesses"))
+//	resp := in.Wait(ctx)
+//
+// Configure touches no package-level discordgo variable (see its comment), so
+// tests with separate fakes may run in parallel.
+//
+// Rate limits and outages are opt-in: RateLimitNext answers the next
+// requests on a route with 429 and retry_after, FailNext with a 5xx,
+// WithLatency and SetLatency slow every answer down.
+//
+// Not modelled: zlib or ETF on the gateway, MESSAGE_CREATE/UPDATE events for
+// what the bot sends, sharding beyond accepting the shard field, roles and
+// permissions (every user sees every guild channel and public thread; the
+// bot may do anything), reactions, pins, autocomplete, attachments' bytes,
+// rate-limit headers on successful answers, and the daily command-creation
+// limit. Routes outside the list in rest.go answer 404 and show up in
+// Unexpected.
+package discordtest

@@ -1,0 +1,378 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"mime"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+)
+
+// request is a REST request as a handler sees it.
+type request struct {
+	params map[string]string
+	query  url.Values
+	body   []byte       // JSON payload; payload_json of a multipart request
+	files  []Attachment // uploaded files
+	in     *interaction // the interaction the request addressed, if any
+}
+
+// reply is a handler's answer. body (or else err) is marshaled to JSON; a
+// nil body and no error mean 204 No Content.
+type reply struct {
+	status int
+	body   any
+	err    *APIError
+	header http.Header
+}
+
+func ok(body any) reply      { return reply{status: http.StatusOK, body: body} }
+func created(body any) reply { return reply{status: http.StatusCreated, body: body} }
+func noContent() reply       { return reply{status: http.StatusNoContent} }
+func fail(e *APIError) reply { return reply{status: e.Status, err: e} }
+
+type handler func(*Server, *request) reply
+
+type route struct {
+	method  string
+	pattern string
+	// auth: the route needs the bot token. Interaction callbacks and
+	// webhooks are authorized by their token in the path.
+	auth   bool
+	handle handler
+}
+
+func (r *route) name() string { return r.method + " " + r.pattern }
+
+// routes lists what the fake serves, under /api/v9 and /api/v10. Literal
+// segments come before placeholders where both could match.
+var routes = []route{
+	{"GET", "/gateway", false, (*Server).getGateway},
+	{"GET", "/gateway/bot", true, (*Server).getGatewayBot},
+	{"GET", "/users/@me", true, (*Server).getMe},
+	{"POST", "/users/@me/channels", true, (*Server).createDM},
+	{"GET", "/users/{user.id}", true, (*Server).getUser},
+	{"GET", "/applications/@me", true, (*Server).getApplication},
+	{"GET", "/applications/{application.id}/commands", true, (*Server).listCommands},
+	{"PUT", "/applications/{application.id}/commands", true, (*Server).putCommands},
+	{"POST", "/applications/{application.id}/commands", true, (*Server).createCommand},
+	{"GET", "/applications/{application.id}/commands/{command.id}", true, (*Server).getCommand},
+	{"DELETE", "/applications/{application.id}/commands/{command.id}", true, (*Server).deleteCommand},
+	{"GET", "/applications/{application.id}/guilds/{guild.id}/commands", true, (*Server).listCommands},
+	{"PUT", "/applications/{application.id}/guilds/{guild.id}/commands", true, (*Server).putCommands},
+	{"POST", "/applications/{application.id}/guilds/{guild.id}/commands", true, (*Server).createCommand},
+	{"GET", "/applications/{application.id}/guilds/{guild.id}/commands/{command.id}", true, (*Server).getCommand},
+	{"DELETE", "/applications/{application.id}/guilds/{guild.id}/commands/{command.id}", true, (*Server).deleteCommand},
+	{"POST", "/interactions/{interaction.id}/{interaction.token}/callback", false, (*Server).interactionCallback},
+	{"POST", "/webhooks/{webhook.id}/{webhook.token}", false, (*Server).executeWebhook},
+	{"GET", "/webhooks/{webhook.id}/{webhook.token}/messages/{message.id}", false, (*Server).getWebhookMessage},
+	{"PATCH", "/webhooks/{webhook.id}/{webhook.token}/messages/{message.id}", false, (*Server).editWebhookMessage},
+	{"DELETE", "/webhooks/{webhook.id}/{webhook.token}/messages/{message.id}", false, (*Server).deleteWebhookMessage},
+	{"GET", "/channels/{channel.id}", true, (*Server).getChannel},
+	{"GET", "/channels/{channel.id}/messages", true, (*Server).listMessages},
+	{"POST", "/channels/{channel.id}/messages", true, (*Server).createMessage},
+	{"GET", "/channels/{channel.id}/messages/{message.id}", true, (*Server).getMessage},
+	{"PATCH", "/channels/{channel.id}/messages/{message.id}", true, (*Server).editMessage},
+	{"DELETE", "/channels/{channel.id}/messages/{message.id}", true, (*Server).deleteMessage},
+	{"POST", "/channels/{channel.id}/threads", true, (*Server).startThread},
+	{"POST", "/channels/{channel.id}/messages/{message.id}/threads", true, (*Server).startThreadFromMessage},
+	{"PUT", "/channels/{channel.id}/thread-members/{user.id}", true, (*Server).addThreadMember},
+	{"DELETE", "/channels/{channel.id}/thread-members/{user.id}", true, (*Server).removeThreadMember},
+	{"GET", "/guilds/{guild.id}", true, (*Server).getGuild},
+	{"GET", "/guilds/{guild.id}/channels", true, (*Server).listGuildChannels},
+	{"GET", "/guilds/{guild.id}/members/{user.id}", true, (*Server).getMember},
+}
+
+// matchRoute finds the route for a path. pathKnown reports whether some
+// route has that path with another method.
+func matchRoute(method, path string) (rt *route, params map[string]string, pathKnown bool) {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	for i := range routes {
+		r := &routes[i]
+		p, ok := matchPattern(r.pattern, segs)
+		if !ok {
+			continue
+		}
+		if r.method == method {
+			return r, p, true
+		}
+		pathKnown = true
+	}
+	return nil, nil, pathKnown
+}
+
+func matchPattern(pattern string, segs []string) (map[string]string, bool) {
+	ps := strings.Split(strings.Trim(pattern, "/"), "/")
+	if len(ps) != len(segs) {
+		return nil, false
+	}
+	params := map[string]string{}
+	for i, p := range ps {
+		if strings.HasPrefix(p, "{") {
+			if segs[i] == "" {
+				return nil, false
+			}
+			params[strings.Trim(p, "{}")] = segs[i]
+		} else if p != segs[i] {
+			return nil, false
+		}
+	}
+	return params, true
+}
+
+// apiPath strips /api/v9 or /api/v10 from a request path.
+func apiPath(p string) (string, bool) {
+	for _, prefix := range []string{"/api/v10/", "/api/v9/"} {
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			return "/" + rest, true
+		}
+	}
+	return p, false
+}
+
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == gatewayPath || r.URL.Path == strings.TrimSuffix(gatewayPath, "/") {
+		s.serveGateway(w, r)
+		return
+	}
+	path, versioned := apiPath(r.URL.Path)
+	call := Call{Method: r.Method, Path: path, Query: r.URL.Query(), Host: r.Header.Get(hostHeader)}
+	rq, readErr := readRequest(r)
+	call.Body = rq.body
+	for _, f := range rq.files {
+		call.Files = append(call.Files, f.Filename)
+	}
+
+	s.mu.Lock()
+	latency := s.latency
+	s.mu.Unlock()
+	if latency > 0 {
+		time.Sleep(latency)
+	}
+
+	rt, params, pathKnown := matchRoute(r.Method, path)
+	s.mu.Lock()
+	call.Seq = len(s.calls) + 1
+	call.Time = s.clock.Now()
+	var rep reply
+	switch {
+	case !versioned || (call.Host != "" && call.Host != "discord.com" && call.Host != "discordapp.com"):
+		call.Unexpected = true
+		rep = fail(errNotFound())
+	case rt == nil && pathKnown:
+		call.Unexpected = true
+		rep = fail(apiErr(http.StatusMethodNotAllowed, codeGeneral, "405: Method Not Allowed"))
+	case rt == nil:
+		call.Unexpected = true
+		rep = fail(errNotFound())
+	default:
+		call.Route = rt.name()
+		rq.params = params
+		if f := s.takeFault(call.Route); f != nil {
+			rep = f.reply()
+			call.Injected = true
+		} else if readErr != nil {
+			rep = fail(readErr)
+		} else if rt.auth && !s.checkAuth(r.Header.Get("Authorization")) {
+			rep = fail(apiErr(http.StatusUnauthorized, codeGeneral, "401: Unauthorized"))
+		} else {
+			rep = rt.handle(s, rq)
+		}
+	}
+	var body []byte
+	switch {
+	case rep.body != nil:
+		var err error
+		if body, err = json.Marshal(rep.body); err != nil {
+			panic(fmt.Sprintf("discordtest: marshal reply to %s: %v", call.Route, err))
+		}
+	case rep.err != nil:
+		body, _ = json.Marshal(rep.err)
+	}
+	call.Status = rep.status
+	call.Error = rep.err
+	s.calls = append(s.calls, call)
+	if rep.err != nil && rq.in != nil && !call.Injected {
+		rq.in.rejected = append(rq.in.rejected, call)
+	}
+	s.mu.Unlock()
+	s.logf("%s", call)
+
+	for k, v := range rep.header {
+		w.Header()[k] = v
+	}
+	if body == nil {
+		w.WriteHeader(rep.status)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(rep.status)
+	_, _ = w.Write(body)
+}
+
+// readRequest reads a JSON body, or the payload_json and files of a
+// multipart body. The request it returns is never nil.
+func readRequest(r *http.Request) (*request, *APIError) {
+	rq := &request{query: r.URL.Query()}
+	invalidJSON := apiErr(http.StatusBadRequest, codeInvalidJSON, "The request body contains invalid JSON.")
+	mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mediaType == "multipart/form-data" {
+		if err := r.ParseMultipartForm(32 << 20); err != nil {
+			return rq, apiErr(http.StatusBadRequest, codeGeneral, "400: Bad Request")
+		}
+		if v := r.MultipartForm.Value["payload_json"]; len(v) > 0 {
+			rq.body = []byte(v[0])
+		}
+		for _, k := range slices.Sorted(maps.Keys(r.MultipartForm.File)) {
+			for _, fh := range r.MultipartForm.File[k] {
+				rq.files = append(rq.files, Attachment{
+					Filename:    fh.Filename,
+					Size:        int(fh.Size),
+					ContentType: fh.Header.Get("Content-Type"),
+				})
+			}
+		}
+	} else {
+		b, err := io.ReadAll(io.LimitReader(r.Body, 32<<20))
+		if err != nil {
+			return rq, apiErr(http.StatusBadRequest, codeGeneral, "400: Bad Request")
+		}
+		if len(b) > 0 {
+			rq.body = b
+		}
+	}
+	if rq.body != nil && !json.Valid(rq.body) {
+		return rq, invalidJSON
+	}
+	return rq, nil
+}
+
+func (s *Server) checkAuth(header string) bool {
+	tok, ok := strings.CutPrefix(header, "Bot ")
+	return ok && s.checkToken(tok)
+}
+
+// decodeBody decodes the request body into v, reporting a type mismatch as
+// a 50035 error.
+func decodeBody(rq *request, v any) *APIError {
+	if rq.body == nil {
+		return nil
+	}
+	if err := json.Unmarshal(rq.body, v); err != nil {
+		var f formErrors
+		f.add(nil, "MODEL_TYPE_CONVERT", "Invalid form body: "+err.Error())
+		return f.apiError()
+	}
+	return nil
+}
+
+func (s *Server) getGateway(*request) reply {
+	return ok(map[string]any{"url": s.wsURL})
+}
+
+func (s *Server) getGatewayBot(*request) reply {
+	return ok(map[string]any{
+		"url":    s.wsURL,
+		"shards": 1,
+		"session_start_limit": map[string]any{
+			"total": 1000, "remaining": 1000, "reset_after": 86400000, "max_concurrency": 1,
+		},
+	})
+}
+
+func (s *Server) getMe(*request) reply {
+	u := userJSON(&s.BotUser)
+	u["verified"] = true
+	u["mfa_enabled"] = false
+	u["flags"] = 0
+	return ok(u)
+}
+
+func (s *Server) getUser(rq *request) reply {
+	u := s.user(rq.params["user.id"])
+	if u == nil {
+		return fail(apiErr(http.StatusNotFound, codeUnknownUser, "Unknown User"))
+	}
+	return ok(userJSON(u))
+}
+
+func (s *Server) getApplication(*request) reply {
+	return ok(map[string]any{
+		"id":          s.AppID,
+		"name":        s.BotUser.Username,
+		"icon":        nil,
+		"description": "",
+		"bot_public":  false,
+		"flags":       0,
+		"bot":         userJSON(&s.BotUser),
+	})
+}
+
+func (s *Server) createDM(rq *request) reply {
+	var body struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if e := decodeBody(rq, &body); e != nil {
+		return fail(e)
+	}
+	if s.users[body.RecipientID] == nil {
+		return fail(apiErr(http.StatusBadRequest, codeInvalidRecipients, "Invalid Recipient(s)"))
+	}
+	id := s.dmChannel(body.RecipientID)
+	if id == "" {
+		id = s.newID()
+		s.channels[id] = &Channel{ID: id, Type: ChannelDM, Recipient: body.RecipientID}
+	}
+	return ok(s.channelJSON(s.channels[id]))
+}
+
+func (s *Server) guild(rq *request) (*Guild, *APIError) {
+	g := s.guilds[rq.params["guild.id"]]
+	if g == nil {
+		return nil, apiErr(http.StatusNotFound, codeUnknownGuild, "Unknown Guild")
+	}
+	return g, nil
+}
+
+func (s *Server) getGuild(rq *request) reply {
+	g, e := s.guild(rq)
+	if e != nil {
+		return fail(e)
+	}
+	return ok(s.guildJSON(g))
+}
+
+func (s *Server) listGuildChannels(rq *request) reply {
+	g, e := s.guild(rq)
+	if e != nil {
+		return fail(e)
+	}
+	var ids []string
+	for id, ch := range s.channels {
+		if ch.GuildID == g.ID && !ch.IsThread() {
+			ids = append(ids, id)
+		}
+	}
+	slices.SortFunc(ids, compareIDs)
+	out := []any{}
+	for _, id := range ids {
+		out = append(out, s.channelJSON(s.channels[id]))
+	}
+	return ok(out)
+}
+
+func (s *Server) getMember(rq *request) reply {
+	if _, e := s.guild(rq); e != nil {
+		return fail(e)
+	}
+	u := s.user(rq.params["user.id"])
+	if u == nil {
+		return fail(apiErr(http.StatusNotFound, codeUnknownMember, "Unknown Member"))
+	}
+	return ok(s.memberJSON(u))
+}

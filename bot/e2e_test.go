@@ -1,0 +1,704 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/bot"
+	"github.com/stolik-bot/stolik/bot/discordtest"
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/princesses"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/store"
+)
+
+const (
+	guildID   = "100000000000000001"
+	channelID = "200000000000000001"
+	ala       = "300000000000000001" // pl
+	olena     = "300000000000000002" // uk
+	bob       = "300000000000000003" // en-US
+	zosia     = "300000000000000004" // pl
+	eve       = "300000000000000005" // en-GB, never sits down
+)
+
+var players = []string{ala, olena, bob, zosia}
+
+// world is a fake Discord with one guild, one channel and five users, and a
+// bot on a SQLite file that can be stopped and started again.
+type world struct {
+	t      *testing.T
+	fake   *discordtest.Server
+	dbPath string
+	loc    *locales.Bundle
+
+	db      *store.DB
+	bot     *bot.Bot
+	cancel  context.CancelFunc
+	done    chan error
+	seen    map[string]string // message id -> text already checked for leaks
+	checked int               // log length at the last leak check
+	onTable []princesses.Card // the trick on the table at the last leak check
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	t.Parallel()
+	fake := discordtest.New(t, discordtest.WithHeartbeatInterval(500*time.Millisecond))
+	fake.AddGuild(guildID, "Gry", "pl")
+	fake.AddChannel(guildID, channelID)
+	fake.AddUser(ala, "ala", "pl")
+	fake.AddUser(olena, "olena", "uk")
+	fake.AddUser(bob, "bob", "en-US")
+	fake.AddUser(zosia, "zosia", "pl")
+	fake.AddUser(eve, "eve", "en-GB")
+	w := &world{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "stolik.db"), loc: locales.MustLoad(), seen: map[string]string{}}
+	w.start()
+	t.Cleanup(w.stop)
+	return w
+}
+
+// start runs a new Bot with a new discordgo session on the same database.
+func (w *world) start() {
+	t := w.t
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, w.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dg, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.fake.Configure(dg)
+	cfg := bot.Defaults()
+	cfg.Token, cfg.GuildID, cfg.Database = "test-token", guildID, w.dbPath
+	cfg.ShutdownTimeout = bot.Duration{Duration: 5 * time.Second}
+	b, err := bot.New(cfg, bot.Deps{Session: dg, Store: db, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
+	select {
+	case <-b.Ready():
+	case err := <-done:
+		t.Fatalf("Run: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the bot did not get ready")
+	}
+	w.db, w.bot, w.cancel, w.done = db, b, cancel, done
+}
+
+// stop shuts the bot down gracefully and closes the database.
+func (w *world) stop() {
+	if w.bot == nil {
+		return
+	}
+	w.cancel()
+	if err := <-w.done; err != nil {
+		w.t.Errorf("Run: %v", err)
+	}
+	if err := w.db.Close(); err != nil {
+		w.t.Errorf("closing the database: %v", err)
+	}
+	w.bot = nil
+}
+
+func (w *world) idle() {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := w.bot.WaitIdle(ctx); err != nil {
+		w.t.Fatalf("the bot is still busy: %v", err)
+	}
+}
+
+// do waits for an interaction to be answered and handled, and returns the
+// message it answered with (the new ephemeral message, or the updated one).
+func (w *world) do(in *discordtest.Interaction) *discordtest.Message {
+	w.t.Helper()
+	in.Wait(context.Background())
+	w.idle()
+	if rej := in.Rejected(); len(rej) > 0 {
+		w.t.Fatalf("%s: the fake rejected %v", in, rej)
+	}
+	m := in.Original()
+	if m == nil {
+		w.t.Fatalf("%s: no answer message", in)
+	}
+	return m
+}
+
+func (w *world) slash(user string, sub string, args ...discordtest.Arg) *discordtest.Message {
+	w.t.Helper()
+	return w.do(w.fake.SlashCommand(user, guildID, channelID, "stolik", discordtest.Sub(sub, args...)))
+}
+
+// tableMessage is the table's public message: the one with a lobby or "My
+// hand" button, or the last one holding the table header.
+func (w *world) tableMessage(id string) *discordtest.Message {
+	w.t.Helper()
+	rec, _, err := w.db.Load(context.Background(), id)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	m := w.fake.Message(rec.MessageID)
+	if m == nil {
+		w.t.Fatalf("table %s: message %q not found", id, rec.MessageID)
+	}
+	return m
+}
+
+func (w *world) tableID() string {
+	w.t.Helper()
+	ids, err := w.db.InChannel(context.Background(), channelID)
+	if err != nil || len(ids) != 1 {
+		w.t.Fatalf("open tables in the channel: %v, %v", ids, err)
+	}
+	return ids[0]
+}
+
+func (w *world) version(id string) int {
+	w.t.Helper()
+	_, log, err := w.db.Load(context.Background(), id)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return len(log)
+}
+
+// openTable opens a 4-seat one-round table with powers, seats the given
+// users (the first opens it) and starts it, AI players taking the rest.
+func (w *world) openTable(users ...string) string {
+	w.t.Helper()
+	w.slash(users[0], "open", discordtest.Opt("game", "princesses"), discordtest.Opt("seats", 4),
+		discordtest.Opt("rounds", "a"), discordtest.Opt("powers", "on"), discordtest.Opt("language", "pl"))
+	id := w.tableID()
+	for _, u := range users[1:] {
+		w.do(w.fake.Click(u, w.tableMessage(id), "lobby/"+id+"/join"))
+	}
+	lobby := w.tableMessage(id)
+	for _, u := range users {
+		if !strings.Contains(lobby.Content, w.name(u)) {
+			w.t.Fatalf("the lobby does not list %s: %q", u, lobby.Content)
+		}
+	}
+	m := w.do(w.fake.Click(users[0], lobby, "lobby/"+id+"/start"))
+	if len(users) < 4 {
+		if !strings.Contains(m.Text(), w.loc.Lang("pl").N("bot.seats_empty", 4-len(users), nil)) {
+			w.t.Fatalf("start with empty seats: %q", m.Text())
+		}
+		w.do(w.fake.Click(users[0], m, "lobby/"+id+"/startai"))
+	}
+	if w.bot != nil {
+		w.checkLeaks(id)
+	}
+	return id
+}
+
+func (w *world) name(u string) string { return w.fake.User(u).Username }
+
+var mentionRE = regexp.MustCompile(`<@(\d+)>`)
+
+// toAct reads, from the table message, whose move it is.
+func toAct(m *discordtest.Message) []string {
+	var out []string
+	for _, match := range mentionRE.FindAllStringSubmatch(m.Content, -1) {
+		out = append(out, match[1])
+	}
+	return out
+}
+
+// move makes user act: "My hand" on the table message, then one of the
+// controls of the ephemeral answer, chosen by rng. It reports whether the
+// hand had controls.
+func (w *world) move(id, user string, rng *rand.Rand) bool {
+	w.t.Helper()
+	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
+	if !hand.Ephemeral() {
+		w.t.Fatalf("the hand is not ephemeral: %s", hand)
+	}
+	w.checkLeaks(id)
+	var controls []discordtest.Component
+	for _, row := range hand.Components {
+		for _, c := range row.Components {
+			if strings.HasPrefix(c.CustomID, "t/") {
+				controls = append(controls, c)
+			}
+		}
+	}
+	if len(controls) == 0 {
+		return false
+	}
+	c := controls[rng.IntN(len(controls))]
+	for {
+		var in *discordtest.Interaction
+		if c.IsSelect() {
+			n := 1
+			if c.MinValues != nil {
+				n = *c.MinValues
+			}
+			var vals []string
+			for _, k := range rng.Perm(len(c.Options))[:n] {
+				vals = append(vals, c.Options[k].Value)
+			}
+			in = w.fake.Select(user, hand, c.CustomID, vals...)
+		} else {
+			in = w.fake.Click(user, hand, c.CustomID)
+		}
+		hand = w.do(in)
+		w.checkLeaks(id)
+		if !strings.Contains(c.CustomID, "/~") {
+			return true
+		}
+		// A first step (the left card of a two-way pass): take the next control.
+		c = hand.Components[0].Components[0]
+	}
+}
+
+// play makes the humans play until the game is over or maxMoves moves were
+// made; it returns the number of moves.
+func (w *world) play(id string, rng *rand.Rand, maxMoves int) int {
+	w.t.Helper()
+	moves := 0
+	for moves < maxMoves {
+		m := w.tableMessage(id)
+		if len(m.CustomIDs()) == 0 {
+			return moves // over
+		}
+		acting := toAct(m)
+		if len(acting) == 0 {
+			w.t.Fatalf("nobody to act: %q", m.Content)
+		}
+		u := acting[rng.IntN(len(acting))]
+		if !w.move(id, u, rng) {
+			w.t.Fatalf("%s is mentioned but has no controls", u)
+		}
+		moves++
+	}
+	return moves
+}
+
+// cardPatterns match the names of a card in every language, as the bot
+// renders them, as whole words ("Queen 1" does not match "Queen 10").
+func (w *world) cardPatterns(c princesses.Card) []*regexp.Regexp {
+	patternsMu.Lock()
+	defer patternsMu.Unlock()
+	if res, ok := patterns[c]; ok {
+		return res
+	}
+	var out []*regexp.Regexp
+	for _, lang := range locales.Languages() {
+		n := render.PrincessCard(w.loc.Lang(lang), c)
+		out = append(out, regexp.MustCompile(`(^|[^\p{L}\p{N}])`+regexp.QuoteMeta(n)+`($|[^\p{N}])`))
+	}
+	patterns[c] = out
+	return out
+}
+
+var (
+	patternsMu sync.Mutex
+	patterns   = map[princesses.Card][]*regexp.Regexp{}
+)
+
+// checkLeaks uses the engine as an oracle: no message a user can see that
+// is new or changed since the last check may name a card that is now in
+// another seat's hand.
+func (w *world) checkLeaks(id string) {
+	w.t.Helper()
+	ctx := context.Background()
+	rec, log, err := w.db.Load(ctx, id)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	g, _ := engine.Lookup(rec.Setup.Game)
+	moves := make([]engine.Move, len(log))
+	for i, e := range log {
+		moves[i] = engine.Move{Seat: e.Seat, Action: e.Action}
+	}
+	st, err := engine.Replay(g, rec.Setup, moves)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	// Cards played since the last check, or on the table then, were public
+	// when the messages about them were made, even if a new deal has put
+	// them in a hand since.
+	played := map[princesses.Card]bool{}
+	for _, c := range w.onTable {
+		played[c] = true
+	}
+	for _, e := range log[min(w.checked, len(log)):] {
+		if t, ok := strings.CutPrefix(e.Action, "play "); ok {
+			if c, ok := princesses.ParseCard(t); ok {
+				played[c] = true
+			}
+		}
+	}
+	w.checked = len(log)
+	w.onTable = nil
+	for _, p := range st.View(engine.Spectator).(*princesses.View).Trick {
+		w.onTable = append(w.onTable, p.Card)
+	}
+	hands := make([][]princesses.Card, rec.Setup.Seats)
+	for s := range hands {
+		hands[s] = st.View(engine.Seat(s)).(*princesses.View).Hand
+	}
+	users := append(slices.Clone(players), eve)
+	changed := map[string]string{}
+	for _, u := range users {
+		seat := engine.Spectator
+		for _, si := range rec.Seats {
+			if si.UserID == u {
+				seat = si.Seat
+			}
+		}
+		var secret []*regexp.Regexp
+		var secretNames []string
+		for s, h := range hands {
+			if engine.Seat(s) == seat {
+				continue
+			}
+			for _, c := range h {
+				if played[c] {
+					continue
+				}
+				for _, re := range w.cardPatterns(c) {
+					secret = append(secret, re)
+					secretNames = append(secretNames, fmt.Sprintf("%s (seat %d)", c, s))
+				}
+			}
+		}
+		for _, m := range w.fake.VisibleTo(u) {
+			text := m.Text()
+			if w.seen[m.ID] == text {
+				continue
+			}
+			changed[m.ID] = text
+			for k, re := range secret {
+				if re.MatchString(text) {
+					w.t.Errorf("LEAK: %s (seat %d) sees %s in %s", u, seat, secretNames[k], m)
+				}
+			}
+		}
+	}
+	for k, v := range changed {
+		w.seen[k] = v
+	}
+}
+
+func TestFullGameThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	id := w.openTable(ala, olena, bob) // seat 4 is an AI player
+	rng := rand.New(rand.NewPCG(1, 2))
+	moves := w.play(id, rng, 500)
+	if moves < 10 {
+		t.Errorf("only %d moves", moves)
+	}
+	rec, _, err := w.db.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Status != table.StatusFinished {
+		t.Fatalf("status %s after %d moves", rec.Status, moves)
+	}
+	final := w.tableMessage(id)
+	pl := w.loc.Lang("pl")
+	if !strings.Contains(final.Content, pl.T("princesses.ui.scores", nil)) || len(final.CustomIDs()) != 0 {
+		t.Errorf("final table message: %s", final)
+	}
+	var posted []string
+	for _, m := range w.fake.Messages(channelID) {
+		posted = append(posted, m.Content)
+	}
+	all := strings.Join(posted, "\n")
+	for _, want := range []string{"Koniec rundy 1", "bierze lewę", "Księżniczki zostają odkryte"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no public message with %q", want)
+		}
+	}
+	if !strings.Contains(all, "<@"+ala+">") {
+		t.Error("nobody was mentioned")
+	}
+	w.fake.AssertNoErrors(t)
+}
+
+func TestRestartInTheMiddleOfAGame(t *testing.T) {
+	w := newWorld(t)
+	id := w.openTable(ala, olena, bob, zosia)
+	rng := rand.New(rand.NewPCG(3, 4))
+	before := w.play(id, rng, 14) // princesses, passes and a few cards
+	if before != 14 {
+		t.Fatalf("the game ended after %d moves", before)
+	}
+	msg := w.tableMessage(id)
+	v := w.version(id)
+
+	w.stop()
+	w.start()
+
+	after := w.tableMessage(id)
+	if after.ID != msg.ID {
+		t.Errorf("a new table message was posted (%s, was %s)", after.ID, msg.ID)
+	}
+	if after.Edits <= msg.Edits {
+		t.Errorf("the table message was not refreshed on start (%d edits, was %d)", after.Edits, msg.Edits)
+	}
+	if w.version(id) != v {
+		t.Errorf("the restart changed the log: %d entries, was %d", w.version(id), v)
+	}
+	w.play(id, rng, 500)
+	rec, _, err := w.db.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Status != table.StatusFinished {
+		t.Fatalf("status %s after the restart", rec.Status)
+	}
+	w.fake.AssertNoErrors(t)
+}
+
+func TestCommandLocalizationsRegistered(t *testing.T) {
+	w := newWorld(t)
+	cmds := w.fake.Commands(guildID)
+	if len(cmds) != 1 {
+		t.Fatalf("registered: %+v", cmds)
+	}
+	c := cmds[0]
+	if c.NameLocalizations["pl"] != "stolik" || c.NameLocalizations["uk"] != "столик" {
+		t.Errorf("command names: %v", c.NameLocalizations)
+	}
+	if !strings.Contains(c.DescriptionLocalizations["pl"], "stoliku") || !strings.Contains(c.DescriptionLocalizations["uk"], "столиком") {
+		t.Errorf("command descriptions: %v", c.DescriptionLocalizations)
+	}
+	want := map[string][2]string{
+		"open": {"otwórz", "відкрити"}, "join": {"dołącz", "приєднатися"}, "leave": {"odejdź", "вийти"},
+		"start": {"rozpocznij", "почати"}, "hand": {"ręka", "рука"}, "status": {"stan", "стан"},
+		"rules": {"zasady", "правила"}, "abandon": {"przerwij", "перервати"}, "language": {"język", "мова"},
+	}
+	for name, loc := range want {
+		o := c.Option(name)
+		if o == nil {
+			t.Errorf("no subcommand %s", name)
+			continue
+		}
+		if o.NameLocalizations["pl"] != loc[0] || o.NameLocalizations["uk"] != loc[1] {
+			t.Errorf("%s: %v", name, o.NameLocalizations)
+		}
+		if o.DescriptionLocalizations["pl"] == "" || o.DescriptionLocalizations["uk"] == "" {
+			t.Errorf("%s: descriptions %v", name, o.DescriptionLocalizations)
+		}
+	}
+	open := c.Option("open")
+	if g := open.Option("game"); g == nil || g.NameLocalizations["pl"] != "gra" || g.Choices[0].NameLocalizations["pl"] != "Księżniczki" && g.Choices[0].NameLocalizations["pl"] == "" {
+		t.Errorf("game option: %+v", g)
+	}
+	if e := open.Option("edition"); e == nil || e.NameLocalizations["uk"] != "видання" || len(e.Choices) != 2 || e.Choices[0].NameLocalizations["uk"] == "" {
+		t.Errorf("edition option: %+v", e)
+	}
+}
+
+func TestLanguages(t *testing.T) {
+	w := newWorld(t)
+	// The clicker's language for ephemeral answers; the table's for public messages.
+	w.slash(ala, "open", discordtest.Opt("game", "princesses"), discordtest.Opt("seats", 3))
+	id := w.tableID()
+	lobby := w.tableMessage(id)
+	if !strings.Contains(lobby.Content, "stolik "+id) {
+		t.Errorf("the lobby is not in the guild's language (pl): %q", lobby.Content)
+	}
+	m := w.do(w.fake.Click(olena, lobby, "lobby/"+id+"/join"))
+	if want := w.loc.Lang("uk").T("bot.joined", map[string]any{"ID": id}); m.Content != want || !m.Ephemeral() {
+		t.Errorf("join answer %q, want %q", m.Content, want)
+	}
+	// A saved preference wins over the client's locale.
+	w.slash(olena, "language", discordtest.Opt("language", "en"))
+	m = w.slash(olena, "status")
+	if !strings.Contains(m.Content, "table "+id) {
+		t.Errorf("status with an English preference: %q", m.Content)
+	}
+	w.slash(olena, "language", discordtest.Opt("language", "auto"))
+	m = w.slash(olena, "rules", discordtest.Opt("game", "princesses"))
+	if m.Content != w.loc.Lang("uk").T("princesses.rules", nil) {
+		t.Errorf("rules in uk: %q", m.Content)
+	}
+}
+
+// TestBadClicks: foreign, stale, duplicate and late clicks are answered
+// politely in the clicker's language and change nothing.
+func TestBadClicks(t *testing.T) {
+	w := newWorld(t)
+	id := w.openTable(ala, olena, bob, zosia)
+	pl, uk, en := w.loc.Lang("pl"), w.loc.Lang("uk"), w.loc.Lang("en")
+
+	// Someone who does not sit at the table clicks the public buttons.
+	v := w.version(id)
+	m := w.do(w.fake.Click(eve, w.tableMessage(id), "hand/"+id))
+	if !m.Ephemeral() || !strings.HasPrefix(m.Content, en.T("bot.not_player", nil)) || len(m.CustomIDs()) != 0 {
+		t.Errorf("a spectator's hand: %s", m)
+	}
+	if w.version(id) != v {
+		t.Error("a spectator's click changed the table")
+	}
+	// /stolik commands about a table that is being played.
+	if m := w.slash(eve, "join"); m.Content != en.T("bot.not_lobby", nil) {
+		t.Errorf("joining a started table: %q", m.Content)
+	}
+	if m := w.slash(olena, "leave"); m.Content != uk.T("bot.not_lobby", nil) {
+		t.Errorf("leaving a started table: %q", m.Content)
+	}
+
+	// Choosing princesses is simultaneous: ala opens her hand twice.
+	h1 := w.do(w.fake.Click(ala, w.tableMessage(id), "hand/"+id))
+	h2 := w.do(w.fake.Click(ala, w.tableMessage(id), "hand/"+id))
+	h3 := w.do(w.fake.Click(ala, w.tableMessage(id), "hand/"+id))
+	choices := h1.CustomIDs()
+	if len(choices) != 2 || !slices.Equal(choices, h2.CustomIDs()) {
+		t.Fatalf("princess choices: %v / %v", choices, h2.CustomIDs())
+	}
+	// Another player's choice in between does not make ala's buttons stale.
+	ob := w.do(w.fake.Click(olena, w.tableMessage(id), "hand/"+id))
+	w.do(w.fake.Click(olena, ob, ob.CustomIDs()[0]))
+	v = w.version(id)
+	w.do(w.fake.Click(ala, h2, choices[0]))
+	if w.version(id) != v+1 {
+		t.Fatalf("ala's choice after olena's was not taken (%d → %d)", v, w.version(id))
+	}
+	// The same click again on the older message: a duplicate.
+	v = w.version(id)
+	m = w.do(w.fake.Click(ala, h1, choices[1]))
+	if w.version(id) != v {
+		t.Error("a duplicate click changed the table")
+	}
+	if !strings.HasPrefix(m.Content, pl.T("error.stale", nil)) || !strings.Contains(m.Content, pl.T("princesses.ui.hand", map[string]any{"Cards": ""})[:10]) {
+		t.Errorf("a duplicate click: %q", m.Content)
+	}
+	_, log, err := w.db.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := log[len(log)-1].Action; "t/"+id+"/"+fmt.Sprint(v-1)+"/"+got != choices[0] && !strings.HasSuffix(choices[0], got) {
+		t.Errorf("ala kept %q, her first click was %q", got, choices[0])
+	}
+
+	// Everyone else chooses; then ala's old buttons are stale in another way.
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, u := range []string{bob, zosia} {
+		if !w.move(id, u, rng) {
+			t.Fatalf("%s could not choose", u)
+		}
+	}
+	v = w.version(id)
+	m = w.do(w.fake.Click(ala, h3, choices[0]))
+	if w.version(id) != v || !strings.HasPrefix(m.Content, pl.T("error.stale", nil)) {
+		t.Errorf("an old click after the choice: %q", m.Content)
+	}
+
+	// The opener abandons the table; an old hand's controls then change nothing.
+	hand := w.do(w.fake.Click(bob, w.tableMessage(id), "hand/"+id))
+	if len(hand.CustomIDs()) == 0 {
+		t.Fatalf("bob has nothing to do: %s", hand)
+	}
+	if m := w.slash(olena, "abandon"); m.Content != uk.T("bot.abandon_voted", nil) {
+		t.Errorf("olena's vote: %q", m.Content)
+	}
+	if m := w.slash(olena, "abandon"); m.Content != uk.T("bot.abandon_already", nil) {
+		t.Errorf("olena's second vote: %q", m.Content)
+	}
+	if m := w.slash(ala, "abandon"); m.Content != pl.T("bot.abandoned", nil) {
+		t.Errorf("the opener abandons: %q", m.Content)
+	}
+	rec, _, err := w.db.Load(context.Background(), id)
+	if err != nil || rec.Status != table.StatusAbandoned {
+		t.Fatalf("status %s, %v", rec.Status, err)
+	}
+	if tm := w.tableMessage(id); len(tm.CustomIDs()) != 0 || !strings.Contains(tm.Content, pl.T("bot.abandoned", nil)) {
+		t.Errorf("the abandoned table's message: %s", tm)
+	}
+	v = w.version(id)
+	sel := hand.Components[0].Components[0]
+	var in *discordtest.Interaction
+	if sel.IsSelect() {
+		var vals []string
+		for _, o := range sel.Options[:*sel.MinValues] {
+			vals = append(vals, o.Value)
+		}
+		in = w.fake.Select(bob, hand, sel.CustomID, vals...)
+	} else {
+		in = w.fake.Click(bob, hand, sel.CustomID)
+	}
+	m = w.do(in)
+	if w.version(id) != v || !strings.Contains(m.Content, en.T("bot.abandoned", nil)) || len(m.CustomIDs()) != 0 {
+		t.Errorf("a click on an abandoned table: %s", m)
+	}
+	if m := w.slash(bob, "status"); m.Content != en.T("bot.no_table", nil) {
+		t.Errorf("status after the end: %q", m.Content)
+	}
+	w.fake.AssertNoErrors(t)
+}
+
+func TestLobbyRules(t *testing.T) {
+	w := newWorld(t)
+	w.slash(ala, "open", discordtest.Opt("game", "princesses"), discordtest.Opt("seats", 3), discordtest.Opt("language", "en"))
+	id := w.tableID()
+	en, uk := w.loc.Lang("en"), w.loc.Lang("uk")
+	if m := w.slash(bob, "open", discordtest.Opt("game", "princesses")); m.Content != en.T("bot.table_exists", map[string]any{"ID": id}) {
+		t.Errorf("a second table: %q", m.Content)
+	}
+	lobby := func() *discordtest.Message { return w.tableMessage(id) }
+	if m := w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/start")); m.Content != uk.T("bot.not_opener", map[string]any{"Name": "ala"}) {
+		t.Errorf("start by another: %q", m.Content)
+	}
+	if m := w.do(w.fake.Click(ala, lobby(), "lobby/"+id+"/leave")); m.Content != w.loc.Lang("pl").T("bot.opener_cannot_leave", nil) {
+		t.Errorf("the opener leaves: %q", m.Content)
+	}
+	w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/join"))
+	if m := w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/join")); m.Content != uk.T("bot.already_seated", nil) {
+		t.Errorf("joining twice: %q", m.Content)
+	}
+	w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/leave"))
+	if strings.Contains(lobby().Content, "olena") {
+		t.Errorf("olena left but is listed: %q", lobby().Content)
+	}
+	w.do(w.fake.Click(bob, lobby(), "lobby/"+id+"/join"))
+	w.do(w.fake.Click(ala, lobby(), "lobby/"+id+"/ai"))
+	if m := w.do(w.fake.Click(zosia, lobby(), "lobby/"+id+"/join")); m.Content != w.loc.Lang("pl").T("bot.table_full", nil) {
+		t.Errorf("joining a full table: %q", m.Content)
+	}
+	if !strings.Contains(lobby().Content, en.T("ui.bot", map[string]any{"N": 3})) {
+		t.Errorf("the AI seat is not listed: %q", lobby().Content)
+	}
+	w.slash(ala, "start")
+	if rec, _, _ := w.db.Load(context.Background(), id); rec.Status != table.StatusPlaying {
+		t.Errorf("status %s after start", rec.Status)
+	}
+	w.fake.AssertNoErrors(t)
+}
+
+// TestServerErrorsAreRetried: a 5xx from Discord on the table message edit
+// is retried, and the message still gets through.
+func TestServerErrorsAreRetried(t *testing.T) {
+	w := newWorld(t)
+	w.slash(ala, "open", discordtest.Opt("game", "princesses"), discordtest.Opt("seats", 3))
+	id := w.tableID()
+	w.fake.FailNext("PATCH /channels/{channel.id}/messages/{message.id}", 2, 500)
+	w.do(w.fake.Click(olena, w.tableMessage(id), "lobby/"+id+"/join"))
+	if !strings.Contains(w.tableMessage(id).Content, "olena") {
+		t.Errorf("the lobby was not updated after two server errors: %q", w.tableMessage(id).Content)
+	}
+}

@@ -1,0 +1,454 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/princesses"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+)
+
+// quietEvents are public events that the table message already shows, so
+// they are not posted one by one.
+var quietEvents = map[string]bool{
+	"card_played":     true,
+	"princess_chosen": true,
+	"cards_passed":    true,
+}
+
+// names are the seats' display names for a reader: players by their
+// Discord name, AI seats as "Bot N".
+func names(l *locales.Localizer, rec table.Record) render.Names {
+	n := make(render.Names, rec.Setup.Seats)
+	for i := range n {
+		n[i] = l.T("ui.bot", map[string]any{"N": i + 1})
+	}
+	for _, si := range rec.Seats {
+		if si.Kind == table.Human && int(si.Seat) < len(n) {
+			n[si.Seat] = si.Name
+		}
+	}
+	return n
+}
+
+func header(l *locales.Localizer, rec table.Record) string {
+	return l.T("bot.table_header", map[string]any{"Game": l.T("game."+rec.Setup.Game+".name", nil), "ID": rec.ID})
+}
+
+// mentions lists the Discord mentions of the human seats among seats.
+func mentions(rec table.Record, seats []engine.Seat) []string {
+	var out []string
+	for _, s := range seats {
+		for _, si := range rec.Seats {
+			if si.Seat == s && si.Kind == table.Human && si.UserID != "" {
+				out = append(out, "<@"+si.UserID+">")
+			}
+		}
+	}
+	return out
+}
+
+// seatOf finds the seat of a user at a table.
+func seatOf(rec table.Record, userID string) (engine.Seat, bool) {
+	for _, si := range rec.Seats {
+		if si.Kind == table.Human && si.UserID == userID {
+			return si.Seat, true
+		}
+	}
+	return 0, false
+}
+
+func humans(rec table.Record) int {
+	n := 0
+	for _, si := range rec.Seats {
+		if si.Kind == table.Human {
+			n++
+		}
+	}
+	return n
+}
+
+// tableLang is the localizer of a table's public messages.
+func (b *Bot) tableLang(rec table.Record) *locales.Localizer { return b.loc.Lang(rec.Lang) }
+
+// publicMessage is the table message of a table being played or over, in
+// the table's language, from the spectator's view only.
+func (b *Bot) publicMessage(snap *table.Snapshot) message {
+	rec := snap.Record
+	if rec.Status == table.StatusLobby {
+		return b.lobbyMessage(rec)
+	}
+	l := b.tableLang(rec)
+	lines := []string{header(l, rec)}
+	if r, ok := render.For(rec.Setup.Game); ok && rec.Status != table.StatusAbandoned {
+		lines = append(lines, r.Public(l, snap.State.View(engine.Spectator), names(l, rec))...)
+	}
+	m := message{}
+	switch rec.Status {
+	case table.StatusPlaying:
+		if ms := mentions(rec, snap.State.Acting()); len(ms) > 0 {
+			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
+		}
+		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: l.T("bot.button.hand", nil), Style: discordgo.PrimaryButton, CustomID: handID(rec.ID)},
+		}}}
+	case table.StatusAbandoned:
+		lines = append(lines, l.T("bot.abandoned", nil))
+	}
+	m.content = strings.Join(lines, "\n")
+	return m
+}
+
+// statusMessage is the state of a table for one reader (ephemeral).
+func (b *Bot) statusMessage(l *locales.Localizer, snap *table.Snapshot) message {
+	rec := snap.Record
+	if rec.Status == table.StatusLobby {
+		m := b.lobbyMessageIn(l, rec)
+		m.components = nil
+		return m
+	}
+	lines := []string{header(l, rec)}
+	if r, ok := render.For(rec.Setup.Game); ok {
+		lines = append(lines, r.Public(l, snap.State.View(engine.Spectator), names(l, rec))...)
+	}
+	switch rec.Status {
+	case table.StatusAbandoned:
+		lines = append(lines, l.T("bot.abandoned", nil))
+	case table.StatusFinished:
+		lines = append(lines, l.T("bot.finished", nil))
+	}
+	return message{content: strings.Join(lines, "\n")}
+}
+
+// handMessage is seat's ephemeral message: the table as the seat sees it,
+// its hand and, when it must act, the controls for exactly its legal
+// actions. note, when not empty, comes first. stage carries a partly made
+// choice (the left card of a two-way pass).
+func (b *Bot) handMessage(l *locales.Localizer, snap *table.Snapshot, seat engine.Seat, note, stage string) message {
+	rec := snap.Record
+	var lines []string
+	if note != "" {
+		lines = append(lines, note)
+	}
+	lines = append(lines, header(l, rec))
+	v := snap.State.View(seat)
+	nm := names(l, rec)
+	r, ok := render.For(rec.Setup.Game)
+	if ok {
+		lines = append(lines, r.Public(l, v, nm)...)
+		lines = append(lines, r.Private(l, v, nm)...)
+	}
+	m := message{}
+	switch {
+	case rec.Status == table.StatusFinished:
+		lines = append(lines, l.T("bot.finished", nil))
+	case rec.Status == table.StatusAbandoned:
+		lines = append(lines, l.T("bot.abandoned", nil))
+	case engine.IsActing(snap.State, seat):
+		lines = append(lines, l.T("bot.your_move", nil))
+		legal := snap.State.Legal(seat)
+		var extra string
+		m.components, extra = b.controls(l, r, snap, seat, v, legal, stage)
+		if extra != "" {
+			lines = append(lines, extra)
+		}
+	default:
+		lines = append(lines, l.T("ui.waiting", map[string]any{"Names": nm.List(snap.State.Acting())}))
+	}
+	m.content = strings.Join(lines, "\n")
+	return m
+}
+
+// actionID is the custom_id of a game control: t/<table>/<version>/<action>.
+func actionID(id string, version int, action string) string {
+	return "t/" + id + "/" + strconv.Itoa(version) + "/" + action
+}
+
+func handID(id string) string { return "hand/" + id }
+
+func lobbyID(id, what string) string { return "lobby/" + id + "/" + what }
+
+// controls builds the components for a seat's legal actions, and a line of
+// text to go with them when needed.
+func (b *Bot) controls(l *locales.Localizer, r render.Game, snap *table.Snapshot, seat engine.Seat, v engine.View, legal []engine.Action, stage string) ([]discordgo.MessageComponent, string) {
+	if pv, ok := v.(*princesses.View); ok && pv.Phase == "pass" {
+		return passControls(l, snap, pv, stage)
+	}
+	return genericControls(l, r, snap, legal)
+}
+
+// genericControls shows up to 25 actions as buttons, or more as select
+// menus (25 options each, at most 5).
+func genericControls(l *locales.Localizer, r render.Game, snap *table.Snapshot, legal []engine.Action) ([]discordgo.MessageComponent, string) {
+	label := func(a engine.Action) string {
+		if r != nil {
+			return r.Action(l, a)
+		}
+		return a.String()
+	}
+	id, ver := snap.Record.ID, snap.Version
+	var rows []discordgo.MessageComponent
+	if len(legal) <= maxRows*maxRowButtons {
+		var row []discordgo.MessageComponent
+		for _, a := range legal {
+			cid := actionID(id, ver, a.String())
+			if len(cid) > maxCustomID {
+				continue
+			}
+			row = append(row, discordgo.Button{Label: clip(label(a), maxButtonLabel), Style: discordgo.SecondaryButton, CustomID: cid})
+			if len(row) == maxRowButtons {
+				rows = append(rows, discordgo.ActionsRow{Components: row})
+				row = nil
+			}
+		}
+		if len(row) > 0 {
+			rows = append(rows, discordgo.ActionsRow{Components: row})
+		}
+		return rows, ""
+	}
+	var extra string
+	for k := 0; k*maxSelectItems < len(legal); k++ {
+		if k == maxRows {
+			extra = l.T("bot.too_many_actions", nil)
+			break
+		}
+		part := legal[k*maxSelectItems : min(len(legal), (k+1)*maxSelectItems)]
+		opts := make([]discordgo.SelectMenuOption, 0, len(part))
+		for _, a := range part {
+			if len(a.String()) > maxOptionText {
+				continue
+			}
+			opts = append(opts, discordgo.SelectMenuOption{Label: clip(label(a), maxOptionText), Value: a.String()})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: actionID(id, ver, "~sel"+strconv.Itoa(k)), Placeholder: l.T("bot.choose_placeholder", nil),
+			Options: opts, MinValues: ptr(1), MaxValues: 1,
+		}}})
+	}
+	return rows, extra
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// passControls builds the pass of Rebel Princess: one multi-select of
+// exactly the cards to pass when they all go one way; for a pass both ways,
+// first the left cards, then (with the left ones carried in the custom_id)
+// the right ones.
+func passControls(l *locales.Localizer, snap *table.Snapshot, v *princesses.View, stage string) ([]discordgo.MessageComponent, string) {
+	id, ver := snap.Record.ID, snap.Version
+	cardOptions := func(skip []string) []discordgo.SelectMenuOption {
+		var opts []discordgo.SelectMenuOption
+		for _, c := range v.Hand {
+			if slices.Contains(skip, c.String()) {
+				continue
+			}
+			opts = append(opts, discordgo.SelectMenuOption{Label: render.PrincessCard(l, c), Value: c.String()})
+		}
+		if len(opts) > maxSelectItems {
+			opts = opts[:maxSelectItems]
+		}
+		return opts
+	}
+	sel := func(cid, placeholder string, n int, opts []discordgo.SelectMenuOption) discordgo.MessageComponent {
+		return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: cid, Placeholder: clip(placeholder, maxPlaceholder), Options: opts,
+			MinValues: ptr(n), MaxValues: n,
+		}}}
+	}
+	left, right := v.PassLeft, v.PassRight
+	switch {
+	case left > 0 && right > 0 && stage == "":
+		ph := l.T("bot.pass_left", nil)
+		return []discordgo.MessageComponent{sel(actionID(id, ver, "~passl"), ph, left, cardOptions(nil))}, ""
+	case left > 0 && right > 0:
+		chosen := strings.Fields(stage)
+		names := make([]string, 0, len(chosen))
+		for _, t := range chosen {
+			if c, ok := princesses.ParseCard(t); ok {
+				names = append(names, render.PrincessCard(l, c))
+			}
+		}
+		return []discordgo.MessageComponent{
+				sel(actionID(id, ver, "pass "+stage+" *"), l.T("bot.pass_right", nil), right, cardOptions(chosen)),
+				discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
+					Label: l.T("bot.button.back", nil), Style: discordgo.SecondaryButton, CustomID: actionID(id, ver, "~hand"),
+				}}},
+			},
+			l.T("bot.pass_left_chosen", map[string]any{"Card": strings.Join(names, ", ")})
+	default:
+		n := left + right
+		return []discordgo.MessageComponent{sel(actionID(id, ver, "pass *"), l.N("bot.pass_pick", n, nil), n, cardOptions(nil))}, ""
+	}
+}
+
+// lobbyMessage is the lobby of a table, in the table's language.
+func (b *Bot) lobbyMessage(rec table.Record) message {
+	m := b.lobbyMessageIn(b.tableLang(rec), rec)
+	return m
+}
+
+func (b *Bot) lobbyMessageIn(l *locales.Localizer, rec table.Record) message {
+	lines := []string{header(l, rec)}
+	if opts := optionsText(l, rec); opts != "" {
+		lines = append(lines, l.T("bot.options", map[string]any{"List": opts}))
+	}
+	lines = append(lines, l.T("bot.lobby_seats", map[string]any{"N": len(rec.Seats), "Seats": rec.Setup.Seats}))
+	nm := names(l, rec)
+	for s := 0; s < rec.Setup.Seats; s++ {
+		if s < len(rec.Seats) {
+			lines = append(lines, l.T("bot.lobby_seat", map[string]any{"N": s + 1, "Name": nm.Of(engine.Seat(s))}))
+		} else {
+			lines = append(lines, l.T("bot.lobby_empty", map[string]any{"N": s + 1}))
+		}
+	}
+	opener := rec.CreatedBy
+	for _, si := range rec.Seats {
+		if si.UserID == rec.CreatedBy {
+			opener = si.Name
+		}
+	}
+	lines = append(lines, l.T("bot.lobby_help", map[string]any{"Name": opener}))
+	btn := func(what, key string, style discordgo.ButtonStyle) discordgo.MessageComponent {
+		return discordgo.Button{Label: l.T("bot.button."+key, nil), Style: style, CustomID: lobbyID(rec.ID, what)}
+	}
+	return message{
+		content: strings.Join(lines, "\n"),
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			btn("join", "join", discordgo.PrimaryButton),
+			btn("leave", "leave", discordgo.SecondaryButton),
+			btn("ai", "add_ai", discordgo.SecondaryButton),
+			btn("start", "start", discordgo.SuccessButton),
+		}}},
+	}
+}
+
+// optionsText describes a table's options: seat count, the game's options
+// and the language.
+func optionsText(l *locales.Localizer, rec table.Record) string {
+	parts := []string{l.T("bot.opt.seats", nil) + ": " + strconv.Itoa(rec.Setup.Seats)}
+	g, err := engine.Lookup(rec.Setup.Game)
+	if err == nil {
+		for _, spec := range g.Options() {
+			v, ok := rec.Setup.Options[spec.Key]
+			if !ok {
+				v = spec.Default
+			}
+			name := spec.Key
+			if l.Has("bot.opt." + spec.Key) {
+				name = l.T("bot.opt."+spec.Key, nil)
+			}
+			parts = append(parts, name+": "+optionValue(l, rec.Setup.Game, spec.Key, v))
+		}
+	}
+	parts = append(parts, l.T("bot.opt.lang", nil)+": "+l.T("cmd.choice.lang."+locales.Normalize(rec.Lang), nil))
+	return strings.Join(parts, " · ")
+}
+
+func optionValue(l *locales.Localizer, game, key, v string) string {
+	for _, k := range []string{game + ".edition." + v, "cmd.choice." + key + "." + v, "bot." + v} {
+		if (key == "edition") != strings.HasPrefix(k, game+".edition.") {
+			continue
+		}
+		if l.Has(k) {
+			return l.T(k, nil)
+		}
+	}
+	return v
+}
+
+// refresh edits a table's public message to show it as it stands, posting
+// a new one (and remembering it) when the old one is gone.
+func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
+	rec := snap.Record
+	if rec.ChannelID == "" {
+		return
+	}
+	m := b.publicMessage(snap)
+	content, comps := m.text(), m.comps()
+	if rec.MessageID != "" {
+		err := b.retry(ctx, func() error {
+			_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
+				ID: rec.MessageID, Channel: rec.ChannelID, Content: &content, Components: &comps,
+				AllowedMentions: m.allowed(),
+			}, discordgo.WithContext(ctx))
+			return err
+		})
+		if err == nil {
+			return
+		}
+		if !isCode(err, discordgo.ErrCodeUnknownMessage) {
+			b.log.Warn("editing the table message", "table", rec.ID, "err", err)
+			return
+		}
+	}
+	msg, err := b.send(ctx, rec.ChannelID, m)
+	if err != nil {
+		b.log.Warn("posting the table message", "table", rec.ID, "err", err)
+		return
+	}
+	rec.MessageID = msg.ID
+	if _, err := b.tables.Update(ctx, rec); err != nil {
+		b.log.Warn("saving the table message id", "table", rec.ID, "err", err)
+	}
+}
+
+// send posts a channel message.
+func (b *Bot) send(ctx context.Context, channelID string, m message) (*discordgo.Message, error) {
+	var msg *discordgo.Message
+	err := b.retry(ctx, func() error {
+		var err error
+		msg, err = b.s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
+			Content: m.text(), Components: m.components, AllowedMentions: m.allowed(),
+		}, discordgo.WithContext(ctx))
+		return err
+	})
+	return msg, err
+}
+
+// publish shows what a batch of moves did: the table message is edited,
+// and the public events (trick results, round scores) are posted with a
+// mention of the players who must now act and did not have to before.
+func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine.Event, before []engine.Seat, moved bool) {
+	rec := snap.Record
+	b.refresh(ctx, snap)
+	if rec.ChannelID == "" {
+		return
+	}
+	l := b.tableLang(rec)
+	nm := names(l, rec)
+	var lines []string
+	if r, ok := render.For(rec.Setup.Game); ok {
+		for _, e := range events {
+			if e.Audience != engine.Everyone || quietEvents[e.Type] {
+				continue
+			}
+			if t := r.Event(l, e, nm); t != "" {
+				lines = append(lines, t)
+			}
+		}
+	}
+	if rec.Status == table.StatusPlaying && moved {
+		var fresh []engine.Seat
+		for _, s := range snap.State.Acting() {
+			if !slices.Contains(before, s) {
+				fresh = append(fresh, s)
+			}
+		}
+		if ms := mentions(rec, fresh); len(ms) > 0 {
+			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	if _, err := b.send(ctx, rec.ChannelID, message{content: strings.Join(lines, "\n"), mentions: true}); err != nil {
+		b.log.Warn("posting the table's events", "table", rec.ID, "err", err)
+	}
+}

@@ -1,0 +1,335 @@
+package bot
+
+import (
+	"context"
+	"slices"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/render"
+)
+
+// cmdOpen opens a table in the channel and posts its lobby message.
+func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
+	r := b.newReply(i, false)
+	if ids, err := b.store.InChannel(ctx, i.ChannelID); err != nil {
+		b.log.Error("finding the table of a channel", "channel", i.ChannelID, "err", err)
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	} else if len(ids) > 0 {
+		r.send(ctx, message{content: u.l.T("bot.table_exists", map[string]any{"ID": ids[len(ids)-1]})})
+		return
+	}
+	gameID := "princesses"
+	if o, ok := opts[optGame]; ok {
+		gameID = o.StringValue()
+	}
+	g, err := engine.Lookup(gameID)
+	if err != nil {
+		r.send(ctx, message{content: render.Error(u.l, err)})
+		return
+	}
+	lo, hi := g.Seats()
+	seats := max(lo, min(4, hi))
+	if o, ok := opts[optSeats]; ok {
+		seats = int(o.IntValue())
+	}
+	options := engine.Options{}
+	for _, spec := range g.Options() {
+		if o, ok := opts[spec.Key]; ok {
+			options[spec.Key] = o.StringValue()
+		}
+	}
+	lang := b.guildLang(i)
+	if o, ok := opts[optLang]; ok {
+		lang = o.StringValue()
+	}
+	rec, err := b.tables.Create(ctx, table.Record{
+		Setup:     engine.Setup{Game: g.ID(), Options: options, Seats: seats},
+		Seats:     []table.SeatInfo{{Seat: 0, Kind: table.Human, UserID: u.id, Name: u.name}},
+		Lang:      lang,
+		GuildID:   i.GuildID,
+		ChannelID: i.ChannelID,
+		CreatedBy: u.id,
+	})
+	if err != nil {
+		if engine.Code(err) == "" {
+			b.log.Error("creating a table", "err", err)
+		}
+		r.send(ctx, message{content: render.Error(u.l, err)})
+		return
+	}
+	unlock := b.lock(rec.ID)
+	defer unlock()
+	msg, err := b.send(ctx, rec.ChannelID, b.lobbyMessage(rec))
+	if err != nil {
+		b.log.Error("posting a lobby", "table", rec.ID, "err", err)
+		rec.Status = table.StatusAbandoned
+		if _, err := b.tables.Update(ctx, rec); err != nil {
+			b.log.Error("abandoning a table whose lobby could not be posted", "table", rec.ID, "err", err)
+		}
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	}
+	rec.MessageID = msg.ID
+	if _, err := b.tables.Update(ctx, rec); err != nil {
+		b.log.Error("saving the lobby message id", "table", rec.ID, "err", err)
+	}
+	b.log.Info("table opened", "table", rec.ID, "game", rec.Setup.Game, "seats", seats, "channel", rec.ChannelID)
+	r.send(ctx, message{content: u.l.T("bot.opened", map[string]any{"ID": rec.ID})})
+}
+
+// lobbyAction handles join, leave, ai (add an AI player), start and
+// startai (start, filling empty seats with AI players), from a button or a
+// command.
+func (b *Bot) lobbyAction(ctx context.Context, r *reply, u user, id, what string) {
+	unlock := b.lock(id)
+	defer unlock()
+	snap, ok := b.loadFor(ctx, r, u, id)
+	if !ok {
+		return
+	}
+	rec := snap.Record
+	switch rec.Status {
+	case table.StatusPlaying:
+		if what == "join" || what == "leave" || what == "ai" || what == "start" || what == "startai" {
+			r.send(ctx, message{content: u.l.T("bot.not_lobby", nil)})
+			return
+		}
+	case table.StatusFinished:
+		r.send(ctx, message{content: u.l.T("bot.finished", nil)})
+		return
+	case table.StatusAbandoned:
+		r.send(ctx, message{content: u.l.T("bot.abandoned", nil)})
+		return
+	}
+	_, seated := seatOf(rec, u.id)
+	opener := rec.CreatedBy == u.id
+	say := func(key string, data map[string]any) { r.send(ctx, message{content: u.l.T(key, data)}) }
+	notOpener := func() {
+		name := rec.CreatedBy
+		for _, si := range rec.Seats {
+			if si.UserID == rec.CreatedBy {
+				name = si.Name
+			}
+		}
+		say("bot.not_opener", map[string]any{"Name": name})
+	}
+	var note string
+	switch what {
+	case "join":
+		switch {
+		case seated:
+			say("bot.already_seated", nil)
+			return
+		case len(rec.Seats) >= rec.Setup.Seats:
+			say("bot.table_full", nil)
+			return
+		}
+		rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(len(rec.Seats)), Kind: table.Human, UserID: u.id, Name: u.name})
+		note = u.l.T("bot.joined", map[string]any{"ID": rec.ID})
+	case "leave":
+		switch {
+		case !seated:
+			say("bot.not_seated", nil)
+			return
+		case opener:
+			say("bot.opener_cannot_leave", nil)
+			return
+		}
+		rec.Seats = slices.DeleteFunc(rec.Seats, func(si table.SeatInfo) bool { return si.Kind == table.Human && si.UserID == u.id })
+		for k := range rec.Seats {
+			rec.Seats[k].Seat = engine.Seat(k)
+		}
+		note = u.l.T("bot.left", map[string]any{"ID": rec.ID})
+	case "ai":
+		switch {
+		case !opener:
+			notOpener()
+			return
+		case len(rec.Seats) >= rec.Setup.Seats:
+			say("bot.table_full", nil)
+			return
+		}
+		rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(len(rec.Seats)), Kind: table.AI, Bot: b.cfg.AIBot})
+		note = u.l.T("bot.ai_added", nil)
+	case "start", "startai":
+		if !opener {
+			notOpener()
+			return
+		}
+		empty := rec.Setup.Seats - len(rec.Seats)
+		if empty > 0 && what == "start" {
+			r.send(ctx, message{
+				content: u.l.N("bot.seats_empty", empty, nil),
+				components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+					discordgo.Button{Label: u.l.T("bot.button.start_ai", nil), Style: discordgo.SuccessButton, CustomID: lobbyID(rec.ID, "startai")},
+				}}},
+			})
+			return
+		}
+		for len(rec.Seats) < rec.Setup.Seats {
+			rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(len(rec.Seats)), Kind: table.AI, Bot: b.cfg.AIBot})
+		}
+		rec.Status = table.StatusPlaying
+		b.start(ctx, r, u, rec)
+		return
+	default:
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	}
+	rec, err := b.tables.Update(ctx, rec)
+	if err != nil {
+		b.log.Error("updating a lobby", "table", id, "err", err)
+		r.send(ctx, message{content: render.Error(u.l, err)})
+		return
+	}
+	r.send(ctx, message{content: note})
+	b.refresh(ctx, &table.Snapshot{Record: rec})
+}
+
+// start begins play at a full table: the lobby message becomes the table
+// message, and the AI seats make their first moves.
+func (b *Bot) start(ctx context.Context, r *reply, u user, rec table.Record) {
+	if _, err := b.tables.Update(ctx, rec); err != nil {
+		b.log.Error("starting a table", "table", rec.ID, "err", err)
+		r.send(ctx, message{content: render.Error(u.l, err)})
+		return
+	}
+	snap, err := b.tables.Get(ctx, rec.ID)
+	if err != nil {
+		b.log.Error("loading a started table", "table", rec.ID, "err", err)
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	}
+	b.log.Info("table started", "table", rec.ID)
+	evs, after, err := b.runAI(ctx, snap)
+	if err != nil {
+		b.log.Error("AI move", "table", rec.ID, "err", err)
+	}
+	r.send(ctx, message{content: u.l.T("bot.started", nil)})
+	b.publish(ctx, after, evs, nil, true)
+}
+
+// abandon ends a table without a result: at once when its opener asks,
+// else when a majority of its human players have voted for it.
+func (b *Bot) abandon(ctx context.Context, r *reply, u user, id string) {
+	unlock := b.lock(id)
+	defer unlock()
+	snap, ok := b.loadFor(ctx, r, u, id)
+	if !ok {
+		return
+	}
+	rec := snap.Record
+	if rec.Status == table.StatusFinished || rec.Status == table.StatusAbandoned {
+		r.send(ctx, message{content: u.l.T("bot.finished", nil)})
+		return
+	}
+	if _, seated := seatOf(rec, u.id); !seated && rec.CreatedBy != u.id {
+		r.send(ctx, message{content: u.l.T("bot.not_seated", nil)})
+		return
+	}
+	if rec.CreatedBy != u.id {
+		needed := humans(rec)/2 + 1
+		b.votesMu.Lock()
+		v := b.votes[id]
+		if v == nil {
+			v = map[string]bool{}
+			b.votes[id] = v
+		}
+		already := v[u.id]
+		v[u.id] = true
+		count := len(v)
+		b.votesMu.Unlock()
+		if already {
+			r.send(ctx, message{content: u.l.T("bot.abandon_already", nil)})
+			return
+		}
+		if count < needed {
+			r.send(ctx, message{content: u.l.T("bot.abandon_voted", nil)})
+			l := b.tableLang(rec)
+			if _, err := b.send(ctx, rec.ChannelID, message{content: l.T("bot.abandon_vote", map[string]any{"Name": u.name, "N": count, "Needed": needed})}); err != nil {
+				b.log.Warn("posting a vote", "table", id, "err", err)
+			}
+			return
+		}
+	}
+	rec.Status = table.StatusAbandoned
+	rec, err := b.tables.Update(ctx, rec)
+	if err != nil {
+		b.log.Error("abandoning a table", "table", id, "err", err)
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	}
+	b.votesMu.Lock()
+	delete(b.votes, id)
+	b.votesMu.Unlock()
+	b.log.Info("table abandoned", "table", id, "by", u.id)
+	r.send(ctx, message{content: u.l.T("bot.abandoned", nil)})
+	snap.Record = rec
+	b.refresh(ctx, snap)
+	if _, err := b.send(ctx, rec.ChannelID, message{content: b.tableLang(rec).T("bot.abandoned", nil)}); err != nil {
+		b.log.Warn("posting the end of a table", "table", id, "err", err)
+	}
+}
+
+func (b *Bot) showStatus(ctx context.Context, r *reply, u user, id string) {
+	snap, ok := b.loadFor(ctx, r, u, id)
+	if !ok {
+		return
+	}
+	r.send(ctx, b.statusMessage(u.l, snap))
+}
+
+// showHand answers with a new ephemeral hand message.
+func (b *Bot) showHand(ctx context.Context, r *reply, u user, id string) {
+	snap, ok := b.loadFor(ctx, r, u, id)
+	if !ok {
+		return
+	}
+	seat, seated := seatOf(snap.Record, u.id)
+	switch {
+	case snap.Record.Status == table.StatusLobby:
+		r.send(ctx, b.statusMessage(u.l, snap))
+	case !seated:
+		m := b.statusMessage(u.l, snap)
+		m.content = u.l.T("bot.not_player", nil) + "\n" + m.content
+		r.send(ctx, m)
+	default:
+		r.send(ctx, b.handMessage(u.l, snap, seat, "", ""))
+	}
+}
+
+func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
+	r := b.newReply(i, false)
+	gameID := "princesses"
+	if o, ok := opts[optGame]; ok {
+		gameID = o.StringValue()
+	}
+	if _, err := engine.Lookup(gameID); err != nil || !u.l.Has(gameID+".rules") {
+		r.send(ctx, message{content: u.l.T("error.unknown_game", map[string]any{"Game": gameID})})
+		return
+	}
+	r.send(ctx, message{content: u.l.T(gameID+".rules", nil)})
+}
+
+func (b *Bot) cmdLanguage(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
+	r := b.newReply(i, false)
+	lang := ""
+	if o, ok := opts[optLang]; ok && o.StringValue() != "auto" {
+		lang, _ = supported(o.StringValue())
+	}
+	if err := b.store.SetUserLang(ctx, u.id, lang); err != nil {
+		b.log.Error("saving a language", "user", u.id, "err", err)
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	}
+	if lang == "" {
+		r.send(ctx, message{content: b.loc.Lang(string(i.Locale)).T("bot.lang_auto", nil)})
+		return
+	}
+	l := b.loc.Lang(lang)
+	r.send(ctx, message{content: l.T("bot.lang_set", map[string]any{"Name": l.T("cmd.choice.lang."+lang, nil)})})
+}

@@ -1,0 +1,144 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/princesses"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/render"
+)
+
+// onGameClick handles a control of an ephemeral hand: it answers by
+// redrawing that message (UPDATE_MESSAGE). The seat is the clicking user's;
+// the custom_id only names the table, the version and the action.
+func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user, c gameClick, values []string) {
+	r := b.newReply(i, true)
+	unlock := b.lock(c.table)
+	defer unlock()
+	snap, ok := b.loadFor(ctx, r, u, c.table)
+	if !ok {
+		return
+	}
+	seat, seated := seatOf(snap.Record, u.id)
+	if !seated {
+		r.asNew()
+		m := b.statusMessage(u.l, snap)
+		m.content = u.l.T("bot.not_player", nil) + "\n" + m.content
+		r.send(ctx, m)
+		return
+	}
+	if snap.Record.Status != table.StatusPlaying {
+		r.send(ctx, b.handMessage(u.l, snap, seat, "", ""))
+		return
+	}
+	if c.action == "~hand" {
+		r.send(ctx, b.handMessage(u.l, snap, seat, "", ""))
+		return
+	}
+	stale := func() { r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.stale", nil), "")) }
+	fresh, err := b.fresh(ctx, snap, seat, c.version)
+	if err != nil {
+		b.log.Error("checking a click's version", "table", c.table, "err", err)
+		r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.internal", nil), ""))
+		return
+	}
+	if !fresh {
+		stale()
+		return
+	}
+	action := c.action
+	switch {
+	case action == "~passl":
+		if len(values) == 0 {
+			stale()
+			return
+		}
+		r.send(ctx, b.handMessage(u.l, snap, seat, "", strings.Join(values, " ")))
+		return
+	case strings.HasPrefix(action, "~sel"):
+		if len(values) != 1 {
+			stale()
+			return
+		}
+		action = values[0]
+	case strings.Contains(action, "*"):
+		action = strings.Replace(action, "*", strings.Join(values, " "), 1)
+	case strings.HasPrefix(action, "~"):
+		stale()
+		return
+	}
+
+	before := slices.DeleteFunc(snap.State.Acting(), func(s engine.Seat) bool { return s == seat })
+	evs, next, err := b.tables.Act(ctx, c.table, seat, action, snap.Version)
+	if err != nil {
+		switch code := engine.Code(err); code {
+		case engine.CodeStale:
+			if snap, err = b.tables.Get(ctx, c.table); err == nil {
+				stale()
+				return
+			}
+			fallthrough
+		case "":
+			b.log.Error("acting", "table", c.table, "seat", seat, "action", action, "err", err)
+			r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.internal", nil), ""))
+		default:
+			r.send(ctx, b.handMessage(u.l, snap, seat, render.Error(u.l, err), ""))
+		}
+		return
+	}
+	b.log.Debug("acted", "table", c.table, "seat", seat, "action", action, "version", next.Version)
+	more, after, err := b.runAI(ctx, next)
+	if err != nil {
+		b.log.Error("AI move", "table", c.table, "err", err)
+	}
+	note := ""
+	if rg, ok := render.For(snap.Record.Setup.Game); ok {
+		if a, err := snap.Game.ParseAction(action); err == nil && !secretAction(a) {
+			note = u.l.T("bot.acted", map[string]any{"Action": rg.Action(u.l, a)})
+		}
+	}
+	r.send(ctx, b.handMessage(u.l, after, seat, note, ""))
+	b.publish(ctx, after, append(evs, more...), before, true)
+}
+
+// fresh reports whether a click drawn at version still stands. A click on
+// the current version does. So does one on an older version when the seat
+// still has to act and has not acted since: then only other seats' moves in
+// a simultaneous decision (which change nothing of this seat's options)
+// came in between. A duplicate click, or one from before the seat's last
+// move, does not.
+func (b *Bot) fresh(ctx context.Context, snap *table.Snapshot, seat engine.Seat, version int) (bool, error) {
+	if version == snap.Version {
+		return true, nil
+	}
+	if version > snap.Version || !engine.IsActing(snap.State, seat) {
+		return false, nil
+	}
+	_, log, err := b.store.Load(ctx, snap.Record.ID)
+	if err != nil {
+		return false, err
+	}
+	if len(log) != snap.Version {
+		return false, nil
+	}
+	for _, e := range log[version:] {
+		if e.Seat == seat {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// secretAction reports whether an action names what may soon be in another
+// seat's hand (the cards of a pass), so that the bot does not repeat it once
+// it is done: the hand shows the cards being passed while the pass is
+// pending.
+func secretAction(a engine.Action) bool {
+	pa, ok := a.(princesses.Action)
+	return ok && pa.Kind == princesses.KindPass
+}

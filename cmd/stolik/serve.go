@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/stolik-bot/stolik/bot"
+	"github.com/stolik-bot/stolik/store"
+)
+
+// cmdServe runs the Discord bot until ctx is done (SIGINT, SIGTERM).
+func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(out)
+	path := fs.String("config", "", "configuration file (TOML; default: stolik.toml if it exists)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("serve: unexpected argument %q", fs.Arg(0))}
+	}
+	optional := *path == ""
+	if optional {
+		*path = "stolik.toml"
+	}
+	cfg, err := bot.Load(*path, optional, os.Getenv)
+	if errors.Is(err, bot.ErrNoToken) {
+		return fmt.Errorf("%w", err)
+	}
+	if err != nil {
+		return err
+	}
+	log := cfg.Logger(errOut)
+	db, err := store.Open(ctx, cfg.Database)
+	if err != nil {
+		return err
+	}
+	log.Info("database open", "path", cfg.Database)
+	b, err := bot.New(cfg, bot.Deps{Store: db, Logger: log})
+	if err != nil {
+		_ = db.Close()
+		return err
+	}
+	runErr := b.Run(ctx)
+	if err := db.Close(); err != nil {
+		log.Error("closing the database", "err", err)
+	}
+	log.Info("database closed")
+	return runErr
+}
