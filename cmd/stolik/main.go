@@ -22,6 +22,7 @@ import (
 const usage = `stolik — tabletop card games for groups, on Discord and in the terminal.
 
 Usage:
+  stolik serve [--config FILE]
   stolik play <game> [--seats N] [--lang en|pl|uk] [--option k=v ...] [--seed S] [--db FILE]
   stolik scenario FILE...
   stolik sim <game> -n N [--seats N] [--seed S] [--option k=v ...] [--bots heuristic,random,...]
