@@ -22,16 +22,55 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/store"
 )
 
 // Store is what the bot needs from persistence: the table store, the open
-// tables of a channel and the users' language preferences.
+// tables of a channel, the users' preferences, and what games across days
+// need: table settings, seat flags, deadlines, votes, results and
+// statistics.
 type Store interface {
 	table.Store
 	InChannel(ctx context.Context, channelID string) ([]string, error)
+	LastInChannel(ctx context.Context, channelID string) (string, error)
 	UserLang(ctx context.Context, userID string) (string, error)
 	SetUserLang(ctx context.Context, userID, lang string) error
+	DMReminders(ctx context.Context, userID string) (bool, error)
+	SetDMReminders(ctx context.Context, userID string, on bool) error
+
+	Meta(ctx context.Context, id string) (store.Meta, error)
+	SetMeta(ctx context.Context, id string, m store.Meta) error
+	SeatFlags(ctx context.Context, id string) (map[engine.Seat]store.SeatFlags, error)
+	SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f store.SeatFlags) error
+
+	Deadlines(ctx context.Context, id string) ([]store.Deadline, error)
+	PutDeadline(ctx context.Context, dl store.Deadline) error
+	DeleteDeadline(ctx context.Context, id string, seat engine.Seat) error
+	DueDeadlines(ctx context.Context, now time.Time) ([]store.Deadline, error)
+	NextDue(ctx context.Context) (time.Time, bool, error)
+	MarkReminded(ctx context.Context, dl store.Deadline, at time.Time) (bool, error)
+	MarkExpired(ctx context.Context, dl store.Deadline, at time.Time) (bool, error)
+
+	Vote(ctx context.Context, id, topic, voter, choice string, at time.Time) (bool, error)
+	Votes(ctx context.Context, id, topic string) (map[string]string, error)
+	ClearVotes(ctx context.Context, id, topic string) error
+
+	RecordResults(ctx context.Context, rs []store.Result) error
+	GuildStats(ctx context.Context, guildID string) ([]store.GameStat, error)
+	PlayerStats(ctx context.Context, guildID, userID string) ([]store.PlayerStat, error)
+	CurrentTables(ctx context.Context, guildID, userID string) (int, error)
 }
+
+// Clock tells the bot what time it is (deadlines, reminders). Tests use a
+// fake one; the scheduler still sleeps on real timers, and is woken with
+// Wake (or runs RunDue) when a fake clock jumps.
+type Clock interface {
+	Now() time.Time
+}
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
 
 // Deps are the bot's collaborators.
 type Deps struct {
@@ -45,6 +84,8 @@ type Deps struct {
 	// AckAfter is how long the bot works on an interaction before it
 	// defers its answer (default 1.5 s; Discord allows 3 s).
 	AckAfter time.Duration
+	// Clock defaults to the system clock.
+	Clock Clock
 }
 
 // Bot runs Stolik on Discord.
@@ -59,8 +100,8 @@ type Bot struct {
 
 	locks sync.Map // table id -> *sync.Mutex: one bot-side writer per table
 
-	votesMu sync.Mutex
-	votes   map[string]map[string]bool // table id -> user ids voting to abandon
+	clock Clock
+	wake  chan struct{} // nudges the scheduler
 
 	runMu    sync.Mutex
 	closing  bool
@@ -76,7 +117,10 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 	}
 	b := &Bot{
 		cfg: cfg, s: deps.Session, store: deps.Store, loc: deps.Locales, log: deps.Logger,
-		ackAfter: deps.AckAfter, votes: map[string]map[string]bool{}, ready: make(chan struct{}),
+		ackAfter: deps.AckAfter, clock: deps.Clock, wake: make(chan struct{}, 1), ready: make(chan struct{}),
+	}
+	if b.clock == nil {
+		b.clock = realClock{}
 	}
 	if b.cfg.AIBot == "" {
 		b.cfg.AIBot = "heuristic"
@@ -105,7 +149,7 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 	}
 	b.s.Identify.Intents = discordgo.IntentsGuilds
 	b.s.MaxRestRetries = 3
-	b.tables = table.New(deps.Store)
+	b.tables = table.New(deps.Store, table.WithClock(b.clock.Now))
 	return b, nil
 }
 
@@ -126,6 +170,9 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	b.resume(ctx)
+	schedCtx, stopSched := context.WithCancel(context.Background())
+	schedDone := make(chan struct{})
+	go func() { defer close(schedDone); b.schedule(schedCtx) }()
 	close(b.ready)
 	<-ctx.Done()
 
@@ -134,6 +181,8 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.closing = true
 	b.runMu.Unlock()
 	remove()
+	stopSched()
+	<-schedDone
 	done := make(chan struct{})
 	go func() { b.inflight.Wait(); close(done) }()
 	timeout := b.cfg.ShutdownTimeout.Duration

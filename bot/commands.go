@@ -10,26 +10,35 @@ import (
 // The subcommands of /stolik (their English names, which Discord sends back
 // whatever the user's language).
 const (
-	subOpen     = "open"
-	subJoin     = "join"
-	subLeave    = "leave"
-	subStart    = "start"
-	subHand     = "hand"
-	subStatus   = "status"
-	subRules    = "rules"
-	subAbandon  = "abandon"
-	subLanguage = "language"
+	subOpen      = "open"
+	subJoin      = "join"
+	subLeave     = "leave"
+	subStart     = "start"
+	subHand      = "hand"
+	subStatus    = "status"
+	subRules     = "rules"
+	subAbandon   = "abandon"
+	subLanguage  = "language"
+	subHistory   = "history"
+	subStats     = "stats"
+	subReminders = "reminders"
 )
 
 // The option names (English, as sent in interactions).
 const (
-	optGame    = "game"
-	optSeats   = "seats"
-	optEdition = "edition"
-	optRounds  = "rounds"
-	optPowers  = "powers"
-	optLang    = "language"
-	optAI      = "ai"
+	optGame     = "game"
+	optSeats    = "seats"
+	optEdition  = "edition"
+	optRounds   = "rounds"
+	optPowers   = "powers"
+	optLang     = "language"
+	optAI       = "ai"
+	optDeadline = "deadline"
+	optThread   = "thread"
+	optTable    = "table"
+	optExport   = "export"
+	optPlayer   = "player"
+	optDM       = "dm"
 )
 
 // localized is the text of one locale key in every language: the English
@@ -141,6 +150,16 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 	lang.Choices = langChoices(b, false)
 	mylang := option(b, "mylang", discordgo.ApplicationCommandOptionString, optLang, true)
 	mylang.Choices = langChoices(b, true)
+	deadline := option(b, "deadline", discordgo.ApplicationCommandOptionString, optDeadline, false)
+	for _, v := range deadlineOrder {
+		deadline.Choices = append(deadline.Choices, choice(b, "cmd.choice.deadline."+v, v))
+	}
+	thread := option(b, "thread", discordgo.ApplicationCommandOptionBoolean, optThread, false)
+	tableOpt := option(b, "table", discordgo.ApplicationCommandOptionString, optTable, false)
+	tableOpt.MaxLength = 16
+	export := option(b, "export", discordgo.ApplicationCommandOptionBoolean, optExport, false)
+	player := option(b, "player", discordgo.ApplicationCommandOptionUser, optPlayer, false)
+	dm := option(b, "dm", discordgo.ApplicationCommandOptionBoolean, optDM, true)
 
 	noDM := false
 	n, d := text(b, "cmd.stolik.name"), text(b, "cmd.stolik.desc")
@@ -152,7 +171,7 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 		DescriptionLocalizations: d.ptr(),
 		DMPermission:             &noDM,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub(subOpen, game(), seats, edition, rounds, powers, lang),
+			sub(subOpen, game(), seats, edition, rounds, powers, lang, deadline, thread),
 			sub(subJoin),
 			sub(subLeave),
 			sub(subStart, option(b, "ai", discordgo.ApplicationCommandOptionBoolean, optAI, false)),
@@ -161,6 +180,9 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 			sub(subRules, game()),
 			sub(subAbandon),
 			sub(subLanguage, mylang),
+			sub(subHistory, tableOpt, export),
+			sub(subStats, player),
+			sub(subReminders, dm),
 		},
 	}}
 }

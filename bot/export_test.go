@@ -18,3 +18,11 @@ func (b *Bot) WaitIdle(ctx context.Context) error {
 	}
 	return nil
 }
+
+// RunDue handles the deadlines due now, as the scheduler does when it
+// wakes (tests call it after moving a fake clock).
+func (b *Bot) RunDue(ctx context.Context) {
+	b.busy.Add(1)
+	defer b.busy.Add(-1)
+	b.runDue(ctx)
+}

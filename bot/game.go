@@ -13,6 +13,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/store"
 )
 
 // quietEvents are public events that the table message already shows, so
@@ -31,8 +32,15 @@ func names(l *locales.Localizer, rec table.Record) render.Names {
 		n[i] = l.T("ui.bot", map[string]any{"N": i + 1})
 	}
 	for _, si := range rec.Seats {
-		if si.Kind == table.Human && int(si.Seat) < len(n) {
+		if int(si.Seat) >= len(n) || si.Seat < 0 {
+			continue
+		}
+		switch {
+		case si.Kind == table.Human:
 			n[si.Seat] = si.Name
+		case si.Name != "":
+			// A player's seat played by an AI (a stand-in, or after they left).
+			n[si.Seat] = l.T("async.standin_name", map[string]any{"Name": si.Name})
 		}
 	}
 	return n
@@ -79,8 +87,9 @@ func humans(rec table.Record) int {
 func (b *Bot) tableLang(rec table.Record) *locales.Localizer { return b.loc.Lang(rec.Lang) }
 
 // publicMessage is the table message of a table being played or over, in
-// the table's language, from the spectator's view only.
-func (b *Bot) publicMessage(snap *table.Snapshot) message {
+// the table's language, from the spectator's view only, with whom the table
+// waits for and until when.
+func (b *Bot) publicMessage(snap *table.Snapshot, dls []store.Deadline) message {
 	rec := snap.Record
 	if rec.Status == table.StatusLobby {
 		return b.lobbyMessage(rec)
@@ -96,8 +105,10 @@ func (b *Bot) publicMessage(snap *table.Snapshot) message {
 		if ms := mentions(rec, snap.State.Acting()); len(ms) > 0 {
 			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
 		}
+		lines = append(lines, deadlineLines(l, names(l, rec), dls)...)
 		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: l.T("bot.button.hand", nil), Style: discordgo.PrimaryButton, CustomID: handID(rec.ID)},
+			discordgo.Button{Label: l.T("async.button.watch", nil), Style: discordgo.SecondaryButton, CustomID: watchID(rec.ID)},
 		}}}
 	case table.StatusAbandoned:
 		lines = append(lines, l.T("bot.abandoned", nil))
@@ -172,6 +183,8 @@ func actionID(id string, version int, action string) string {
 }
 
 func handID(id string) string { return "hand/" + id }
+
+func watchID(id string) string { return "watch/" + id }
 
 func lobbyID(id, what string) string { return "lobby/" + id + "/" + what }
 
@@ -370,12 +383,20 @@ func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
 	if rec.ChannelID == "" {
 		return
 	}
-	m := b.publicMessage(snap)
+	var dls []store.Deadline
+	if rec.Status == table.StatusPlaying {
+		var err error
+		if dls, err = b.store.Deadlines(ctx, rec.ID); err != nil {
+			b.log.Warn("reading deadlines", "table", rec.ID, "err", err)
+		}
+	}
+	where := b.where(ctx, rec)
+	m := b.publicMessage(snap, dls)
 	content, comps := m.text(), m.comps()
 	if rec.MessageID != "" {
 		err := b.retry(ctx, func() error {
 			_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
-				ID: rec.MessageID, Channel: rec.ChannelID, Content: &content, Components: &comps,
+				ID: rec.MessageID, Channel: where, Content: &content, Components: &comps,
 				AllowedMentions: m.allowed(),
 			}, discordgo.WithContext(ctx))
 			return err
@@ -388,7 +409,7 @@ func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
 			return
 		}
 	}
-	msg, err := b.send(ctx, rec.ChannelID, m)
+	msg, err := b.send(ctx, where, m)
 	if err != nil {
 		b.log.Warn("posting the table message", "table", rec.ID, "err", err)
 		return
@@ -415,11 +436,28 @@ func (b *Bot) send(ctx context.Context, channelID string, m message) (*discordgo
 // publish shows what a batch of moves did: the table message is edited,
 // and the public events (trick results, round scores) are posted with a
 // mention of the players who must now act and did not have to before.
+//
+// Before that, the deadlines follow the seats that must act, and a game
+// that has just ended is recorded for the statistics; after it, players who
+// opted in get a direct message when their turn starts.
 func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine.Event, before []engine.Seat, moved bool) {
 	rec := snap.Record
+	defer b.Wake()
+	meta, err := b.store.Meta(ctx, rec.ID)
+	if err != nil {
+		b.log.Warn("reading a table's settings", "table", rec.ID, "err", err)
+	}
+	dls := b.syncDeadlines(ctx, snap, meta)
+	if rec.Status == table.StatusFinished {
+		b.recordResults(ctx, snap)
+	}
 	b.refresh(ctx, snap)
 	if rec.ChannelID == "" {
 		return
+	}
+	where := rec.ChannelID
+	if meta.ThreadID != "" {
+		where = meta.ThreadID
 	}
 	l := b.tableLang(rec)
 	nm := names(l, rec)
@@ -444,11 +482,27 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 		if ms := mentions(rec, fresh); len(ms) > 0 {
 			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
 		}
+		defer func() {
+			for _, s := range fresh {
+				si, ok := seatInfo(rec, s)
+				if !ok || si.Kind != table.Human {
+					continue
+				}
+				data := map[string]any{"ID": rec.ID, "Channel": "<#" + where + ">", "Time": "—"}
+				key := "async.dm_turn"
+				for _, dl := range dls {
+					if dl.Seat == s {
+						data["Time"], key = stamp(dl.DueAt, "R"), "async.dm_turn_deadline"
+					}
+				}
+				b.dm(ctx, rec, si.UserID, key, data)
+			}
+		}()
 	}
 	if len(lines) == 0 {
 		return
 	}
-	if _, err := b.send(ctx, rec.ChannelID, message{content: strings.Join(lines, "\n"), mentions: true}); err != nil {
+	if _, err := b.send(ctx, where, message{content: strings.Join(lines, "\n"), mentions: true}); err != nil {
 		b.log.Warn("posting the table's events", "table", rec.ID, "err", err)
 	}
 }

@@ -94,7 +94,7 @@ func TestHandMessagesWithinLimits(t *testing.T) {
 			if done, _ := st.Result(); done {
 				snap.Record.Status = table.StatusFinished
 			}
-			checkLimits(t, "public", b.publicMessage(snap))
+			checkLimits(t, "public", b.publicMessage(snap, nil))
 			for _, lang := range locales.Languages() {
 				for s := 0; s < c.seats; s++ {
 					checkLimits(t, "hand", b.handMessage(b.loc.Lang(lang), snap, engine.Seat(s), strings.Repeat("x", 200), ""))

@@ -9,6 +9,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/store"
 )
 
 // cmdOpen opens a table in the channel and posts its lobby message.
@@ -63,6 +64,16 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 	}
 	unlock := b.lock(rec.ID)
 	defer unlock()
+	meta := store.Meta{WantThread: threadsAllowed(i)}
+	if o, ok := opts[optThread]; ok {
+		meta.WantThread = o.BoolValue() && meta.WantThread
+	}
+	if o, ok := opts[optDeadline]; ok {
+		meta.Deadline = deadlineChoices[o.StringValue()]
+	}
+	if err := b.store.SetMeta(ctx, rec.ID, meta); err != nil {
+		b.log.Error("saving a table's settings", "table", rec.ID, "err", err)
+	}
 	msg, err := b.send(ctx, rec.ChannelID, b.lobbyMessage(rec))
 	if err != nil {
 		b.log.Error("posting a lobby", "table", rec.ID, "err", err)
@@ -94,6 +105,10 @@ func (b *Bot) lobbyAction(ctx context.Context, r *reply, u user, id, what string
 	rec := snap.Record
 	switch rec.Status {
 	case table.StatusPlaying:
+		if _, seated := seatOf(rec, u.id); seated && what == "leave" {
+			b.offerLeave(ctx, r, u, rec)
+			return
+		}
 		if what == "join" || what == "leave" || what == "ai" || what == "start" || what == "startai" {
 			r.send(ctx, message{content: u.l.T("bot.not_lobby", nil)})
 			return
@@ -205,6 +220,7 @@ func (b *Bot) start(ctx context.Context, r *reply, u user, rec table.Record) {
 		return
 	}
 	b.log.Info("table started", "table", rec.ID)
+	snap = b.moveToThread(ctx, snap)
 	evs, after, err := b.runAI(ctx, snap)
 	if err != nil {
 		b.log.Error("AI move", "table", rec.ID, "err", err)
@@ -232,25 +248,34 @@ func (b *Bot) abandon(ctx context.Context, r *reply, u user, id string) {
 		return
 	}
 	if rec.CreatedBy != u.id {
+		// Votes are kept in the store: a restart forgets none.
 		needed := humans(rec)/2 + 1
-		b.votesMu.Lock()
-		v := b.votes[id]
-		if v == nil {
-			v = map[string]bool{}
-			b.votes[id] = v
+		changed, err := b.store.Vote(ctx, id, topicAbandon, u.id, "yes", b.now())
+		if err != nil {
+			b.log.Error("saving a vote", "table", id, "err", err)
+			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+			return
 		}
-		already := v[u.id]
-		v[u.id] = true
-		count := len(v)
-		b.votesMu.Unlock()
-		if already {
+		if !changed {
 			r.send(ctx, message{content: u.l.T("bot.abandon_already", nil)})
 			return
+		}
+		votes, err := b.store.Votes(ctx, id, topicAbandon)
+		if err != nil {
+			b.log.Error("reading votes", "table", id, "err", err)
+			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+			return
+		}
+		count := 0
+		for _, si := range rec.Seats {
+			if si.Kind == table.Human && votes[si.UserID] != "" {
+				count++
+			}
 		}
 		if count < needed {
 			r.send(ctx, message{content: u.l.T("bot.abandon_voted", nil)})
 			l := b.tableLang(rec)
-			if _, err := b.send(ctx, rec.ChannelID, message{content: l.T("bot.abandon_vote", map[string]any{"Name": u.name, "N": count, "Needed": needed})}); err != nil {
+			if _, err := b.send(ctx, b.where(ctx, rec), message{content: l.T("bot.abandon_vote", map[string]any{"Name": u.name, "N": count, "Needed": needed})}); err != nil {
 				b.log.Warn("posting a vote", "table", id, "err", err)
 			}
 			return
@@ -263,14 +288,15 @@ func (b *Bot) abandon(ctx context.Context, r *reply, u user, id string) {
 		r.send(ctx, message{content: u.l.T("error.internal", nil)})
 		return
 	}
-	b.votesMu.Lock()
-	delete(b.votes, id)
-	b.votesMu.Unlock()
+	if err := b.store.ClearVotes(ctx, id, topicAbandon); err != nil {
+		b.log.Error("clearing votes", "table", id, "err", err)
+	}
 	b.log.Info("table abandoned", "table", id, "by", u.id)
 	r.send(ctx, message{content: u.l.T("bot.abandoned", nil)})
 	snap.Record = rec
+	b.syncDeadlines(ctx, snap, store.Meta{})
 	b.refresh(ctx, snap)
-	if _, err := b.send(ctx, rec.ChannelID, message{content: b.tableLang(rec).T("bot.abandoned", nil)}); err != nil {
+	if _, err := b.send(ctx, b.where(ctx, rec), message{content: b.tableLang(rec).T("bot.abandoned", nil)}); err != nil {
 		b.log.Warn("posting the end of a table", "table", id, "err", err)
 	}
 }
@@ -283,10 +309,17 @@ func (b *Bot) showStatus(ctx context.Context, r *reply, u user, id string) {
 	r.send(ctx, b.statusMessage(u.l, snap))
 }
 
-// showHand answers with a new ephemeral hand message.
+// showHand answers with a new ephemeral hand message. A player whose seat
+// a stand-in kept gets it back.
 func (b *Bot) showHand(ctx context.Context, r *reply, u user, id string) {
+	unlock := b.lock(id)
+	defer unlock()
 	snap, ok := b.loadFor(ctx, r, u, id)
 	if !ok {
+		return
+	}
+	if next, seat, back := b.reclaim(ctx, snap, u); back {
+		r.send(ctx, b.handMessage(u.l, next, seat, u.l.T("async.welcome_back", nil), ""))
 		return
 	}
 	seat, seated := seatOf(snap.Record, u.id)

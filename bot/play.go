@@ -26,6 +26,11 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 	}
 	seat, seated := seatOf(snap.Record, u.id)
 	if !seated {
+		if next, back, ok := b.reclaim(ctx, snap, u); ok {
+			// The player is back: their old controls are stale, the new hand is not.
+			r.send(ctx, b.handMessage(u.l, next, back, u.l.T("async.welcome_back", nil), ""))
+			return
+		}
 		r.asNew()
 		m := b.statusMessage(u.l, snap)
 		m.content = u.l.T("bot.not_player", nil) + "\n" + m.content

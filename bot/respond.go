@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -27,7 +28,18 @@ const (
 type message struct {
 	content    string
 	components []discordgo.MessageComponent
-	mentions   bool // allow user mentions to ping
+	mentions   bool              // allow user mentions to ping
+	files      map[string]string // attachments: file name -> text
+}
+
+// attachments builds fresh readers for the message's files (a retried
+// request needs its own).
+func (m message) attachments() []*discordgo.File {
+	var out []*discordgo.File
+	for name, text := range m.files {
+		out = append(out, &discordgo.File{Name: name, ContentType: "text/plain; charset=utf-8", Reader: strings.NewReader(text)})
+	}
+	return out
 }
 
 func clip(s string, n int) string {
@@ -115,7 +127,7 @@ func (r *reply) send(ctx context.Context, m message) {
 	if r.deferred {
 		err = r.b.retry(ctx, func() error {
 			_, err := r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
-				Content: &content, Components: &comps, AllowedMentions: m.allowed(),
+				Content: &content, Components: &comps, AllowedMentions: m.allowed(), Files: m.attachments(),
 			}, discordgo.WithContext(ctx))
 			return err
 		})
@@ -127,7 +139,7 @@ func (r *reply) send(ctx context.Context, m message) {
 		}
 		err = r.b.retry(ctx, func() error {
 			return r.b.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
-				Content: content, Components: comps, Flags: flags, AllowedMentions: m.allowed(),
+				Content: content, Components: comps, Flags: flags, AllowedMentions: m.allowed(), Files: m.attachments(),
 			}}, discordgo.WithContext(ctx))
 		})
 	}

@@ -3,11 +3,13 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 )
@@ -107,6 +109,12 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 		b.cmdRules(ctx, i, u, opts)
 	case subLanguage:
 		b.cmdLanguage(ctx, i, u, opts)
+	case subHistory:
+		b.cmdHistory(ctx, i, u, opts)
+	case subStats:
+		b.cmdStats(ctx, i, u, opts)
+	case subReminders:
+		b.cmdReminders(ctx, i, u, opts)
 	default:
 		r := b.newReply(i, false)
 		id, ok := b.channelTable(ctx, i.ChannelID, u, r)
@@ -196,6 +204,30 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 	case strings.HasPrefix(cid, "hand/"):
 		r := b.newReply(i, false)
 		b.showHand(ctx, r, u, strings.TrimPrefix(cid, "hand/"))
+	case strings.HasPrefix(cid, "watch/"):
+		b.showWatch(ctx, b.newReply(i, false), u, strings.TrimPrefix(cid, "watch/"))
+	case strings.HasPrefix(cid, "stall/"), strings.HasPrefix(cid, "seat/"):
+		r := b.newReply(i, false)
+		parts := strings.Split(cid, "/")
+		n, err := strconv.Atoi(parts[min(2, len(parts)-1)])
+		switch {
+		case err != nil || n < 0:
+			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		case parts[0] == "stall" && len(parts) == 4 && slices.Contains([]string{choiceWait, choiceStandIn, choiceReplace}, parts[3]):
+			b.onStallVote(ctx, r, u, parts[1], engine.Seat(n), parts[3])
+		case parts[0] == "seat" && len(parts) == 3:
+			b.onTakeSeat(ctx, r, u, parts[1], engine.Seat(n))
+		default:
+			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		}
+	case strings.HasPrefix(cid, "leave/"):
+		r := b.newReply(i, false)
+		parts := strings.Split(cid, "/")
+		if len(parts) != 3 || (parts[2] != "ai" && parts[2] != "open") {
+			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+			return
+		}
+		b.onLeave(ctx, r, u, parts[1], parts[2])
 	case strings.HasPrefix(cid, "lobby/"):
 		parts := strings.Split(cid, "/")
 		r := b.newReply(i, false)

@@ -402,10 +402,11 @@ func (d *DB) Open(ctx context.Context) ([]string, error) {
 }
 
 // InChannel lists the ids of the tables in the lobby or being played in a
-// channel, oldest first.
+// channel (or living in the thread channelID), oldest first.
 func (d *DB) InChannel(ctx context.Context, channelID string) ([]string, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE channel_id = ? AND status IN (?, ?) ORDER BY created_at, id`,
-		channelID, string(table.StatusLobby), string(table.StatusPlaying))
+	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?)
+		AND (channel_id = ? OR id IN (SELECT table_id FROM table_meta WHERE thread_id = ?)) ORDER BY created_at, id`,
+		string(table.StatusLobby), string(table.StatusPlaying), channelID, channelID)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
 	}

@@ -56,8 +56,8 @@
 // Not modelled: zlib or ETF on the gateway, MESSAGE_CREATE/UPDATE events for
 // what the bot sends, sharding beyond accepting the shard field, roles and
 // permissions (every user sees every guild channel and public thread; the
-// bot may do anything), reactions, pins, autocomplete, attachments' bytes,
-// rate-limit headers on successful answers, and the daily command-creation
-// limit. Routes outside the list in rest.go answer 404 and show up in
-// Unexpected.
+// bot may do anything), reactions, pins, autocomplete, serving attachments'
+// bytes at their URL (tests read them from Attachment.Data), rate-limit
+// headers on successful answers, and the daily command-creation limit.
+// Routes outside the list in rest.go answer 404 and show up in Unexpected.
 package discordtest

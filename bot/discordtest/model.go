@@ -342,6 +342,8 @@ type Attachment struct {
 	Size        int    `json:"size"`
 	ContentType string `json:"content_type,omitempty"`
 	URL         string `json:"url"`
+	// Data is the file's content as uploaded (not served at URL).
+	Data []byte `json:"-"`
 }
 
 // Modal is a modal the bot opened with a type 9 callback.

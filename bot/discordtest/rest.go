@@ -230,11 +230,16 @@ func readRequest(r *http.Request) (*request, *APIError) {
 		}
 		for _, k := range slices.Sorted(maps.Keys(r.MultipartForm.File)) {
 			for _, fh := range r.MultipartForm.File[k] {
-				rq.files = append(rq.files, Attachment{
+				a := Attachment{
 					Filename:    fh.Filename,
 					Size:        int(fh.Size),
 					ContentType: fh.Header.Get("Content-Type"),
-				})
+				}
+				if f, err := fh.Open(); err == nil {
+					a.Data, _ = io.ReadAll(f)
+					_ = f.Close()
+				}
+				rq.files = append(rq.files, a)
 			}
 		}
 	} else {

@@ -1,0 +1,439 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+)
+
+// Meta is what the Discord front end keeps about a table besides its
+// record: the time per decision, the thread the game lives in, and whether
+// an AI ever stood in for a player.
+type Meta struct {
+	Deadline   time.Duration // 0: no deadline
+	WantThread bool          // play in a thread once the game starts
+	ThreadID   string
+	StandIns   bool
+}
+
+// SeatFlags are the front end's flags of one seat.
+type SeatFlags struct {
+	Vacant  bool // the player left or was replaced: anyone may take the seat
+	StandIn bool // an AI played this seat for a player at some point
+}
+
+// Deadline is the clock of one human seat that must act.
+type Deadline struct {
+	TableID    string
+	Seat       engine.Seat
+	StartedAt  time.Time
+	RemindAt   time.Time
+	DueAt      time.Time
+	RemindedAt time.Time // zero: the reminder was not sent yet
+	ExpiredAt  time.Time // zero: the deadline has not been handled yet
+}
+
+// Result is one seat's outcome of a finished game.
+type Result struct {
+	TableID    string
+	Seat       engine.Seat
+	UserID     string // "" for AI seats
+	Score      int
+	Won        bool
+	Game       string
+	StandIn    bool
+	FinishedAt time.Time
+}
+
+// GameStat is a server's count of finished games of one game.
+type GameStat struct {
+	Game     string
+	Games    int
+	StandIns int // games in which an AI stood in for a player
+}
+
+// PlayerStat is one player's record in one game.
+type PlayerStat struct {
+	Game     string
+	Played   int
+	Won      int
+	AvgScore float64
+	StandIns int // games in which the player's seat had a stand-in
+}
+
+func optTime(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	return parseTime(s)
+}
+
+func formatOpt(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return formatTime(t)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Meta returns the front end's data of a table (zero values when none was
+// stored).
+func (d *DB) Meta(ctx context.Context, id string) (Meta, error) {
+	var (
+		m            Meta
+		secs         int64
+		want, stands int
+	)
+	err := d.r.QueryRowContext(ctx, `SELECT deadline_secs, want_thread, thread_id, standins FROM table_meta WHERE table_id = ?`, id).
+		Scan(&secs, &want, &m.ThreadID, &stands)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Meta{}, nil
+	}
+	if err != nil {
+		return Meta{}, fmt.Errorf("store: reading the settings of table %s: %w", id, err)
+	}
+	m.Deadline, m.WantThread, m.StandIns = time.Duration(secs)*time.Second, want != 0, stands != 0
+	return m, nil
+}
+
+// SetMeta stores the front end's data of a table.
+func (d *DB) SetMeta(ctx context.Context, id string, m Meta) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET deadline_secs = excluded.deadline_secs,
+			want_thread = excluded.want_thread, thread_id = excluded.thread_id, standins = excluded.standins`,
+			id, int64(m.Deadline/time.Second), b2i(m.WantThread), m.ThreadID, b2i(m.StandIns)); err != nil {
+			return fmt.Errorf("store: saving the settings of table %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// SeatFlags returns the flags of a table's seats (seats without flags are
+// left out).
+func (d *DB) SeatFlags(ctx context.Context, id string) (map[engine.Seat]SeatFlags, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT seat, vacant, standin FROM seat_meta WHERE table_id = ?`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading the seat flags of table %s: %w", id, err)
+	}
+	defer rows.Close()
+	out := map[engine.Seat]SeatFlags{}
+	for rows.Next() {
+		var seat, vacant, standin int
+		if err := rows.Scan(&seat, &vacant, &standin); err != nil {
+			return nil, fmt.Errorf("store: reading the seat flags of table %s: %w", id, err)
+		}
+		out[engine.Seat(seat)] = SeatFlags{Vacant: vacant != 0, StandIn: standin != 0}
+	}
+	return out, rows.Err()
+}
+
+// SetSeatFlags stores the flags of one seat.
+func (d *DB) SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f SeatFlags) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seat_meta (table_id, seat, vacant, standin) VALUES (?, ?, ?, ?)
+			ON CONFLICT (table_id, seat) DO UPDATE SET vacant = excluded.vacant, standin = excluded.standin`,
+			id, int(seat), b2i(f.Vacant), b2i(f.StandIn)); err != nil {
+			return fmt.Errorf("store: saving the flags of seat %d of table %s: %w", seat, id, err)
+		}
+		return nil
+	})
+}
+
+const deadlineCols = `table_id, seat, started_at, remind_at, due_at, reminded_at, expired_at`
+
+func scanDeadlines(rows *sql.Rows) ([]Deadline, error) {
+	defer rows.Close()
+	var out []Deadline
+	for rows.Next() {
+		var (
+			dl                                 Deadline
+			seat                               int
+			started, remind, due, remd, expird string
+		)
+		if err := rows.Scan(&dl.TableID, &seat, &started, &remind, &due, &remd, &expird); err != nil {
+			return nil, fmt.Errorf("store: reading deadlines: %w", err)
+		}
+		dl.Seat = engine.Seat(seat)
+		var errs [5]error
+		dl.StartedAt, errs[0] = parseTime(started)
+		dl.RemindAt, errs[1] = parseTime(remind)
+		dl.DueAt, errs[2] = parseTime(due)
+		dl.RemindedAt, errs[3] = optTime(remd)
+		dl.ExpiredAt, errs[4] = optTime(expird)
+		if err := errors.Join(errs[:]...); err != nil {
+			return nil, corrupt(dl.TableID, "deadline of seat %d: %v", seat, err)
+		}
+		out = append(out, dl)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: reading deadlines: %w", err)
+	}
+	return out, nil
+}
+
+// Deadlines returns the deadlines of a table, by seat.
+func (d *DB) Deadlines(ctx context.Context, id string) ([]Deadline, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT `+deadlineCols+` FROM deadlines WHERE table_id = ? ORDER BY seat`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading the deadlines of table %s: %w", id, err)
+	}
+	return scanDeadlines(rows)
+}
+
+// PutDeadline stores (or replaces) the deadline of a seat.
+func (d *DB) PutDeadline(ctx context.Context, dl Deadline) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO deadlines (`+deadlineCols+`) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			dl.TableID, int(dl.Seat), formatTime(dl.StartedAt), formatTime(dl.RemindAt), formatTime(dl.DueAt),
+			formatOpt(dl.RemindedAt), formatOpt(dl.ExpiredAt)); err != nil {
+			return fmt.Errorf("store: saving a deadline of table %s: %w", dl.TableID, err)
+		}
+		return nil
+	})
+}
+
+// DeleteDeadline removes the deadline of a seat (nothing when there is none).
+func (d *DB) DeleteDeadline(ctx context.Context, id string, seat engine.Seat) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM deadlines WHERE table_id = ? AND seat = ?`, id, int(seat)); err != nil {
+			return fmt.Errorf("store: deleting a deadline of table %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// DueDeadlines lists the deadlines with something to do at now: a reminder
+// not yet sent whose time has come, or a deadline passed and not yet
+// handled.
+func (d *DB) DueDeadlines(ctx context.Context, now time.Time) ([]Deadline, error) {
+	t := formatTime(now)
+	rows, err := d.r.QueryContext(ctx, `SELECT `+deadlineCols+` FROM deadlines
+		WHERE (reminded_at = '' AND remind_at <= ?) OR (expired_at = '' AND due_at <= ?)
+		ORDER BY table_id, seat`, t, t)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing due deadlines: %w", err)
+	}
+	return scanDeadlines(rows)
+}
+
+// NextDue returns the earliest time at which a deadline has something to
+// do; ok is false when there is none.
+func (d *DB) NextDue(ctx context.Context) (next time.Time, ok bool, err error) {
+	var s sql.NullString
+	err = d.r.QueryRowContext(ctx, `SELECT MIN(t) FROM (
+		SELECT remind_at AS t FROM deadlines WHERE reminded_at = ''
+		UNION ALL SELECT due_at FROM deadlines WHERE expired_at = '')`).Scan(&s)
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("store: finding the next deadline: %w", err)
+	}
+	if !s.Valid || s.String == "" {
+		return time.Time{}, false, nil
+	}
+	next, err = parseTime(s.String)
+	return next, err == nil, err
+}
+
+// markDeadline sets a deadline's column to at if it is still unset for the
+// same turn (started_at), reporting whether this call set it: a deadline
+// that fires twice is handled once.
+func (d *DB) markDeadline(ctx context.Context, col string, dl Deadline, at time.Time) (bool, error) {
+	var changed bool
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE deadlines SET `+col+` = ? WHERE table_id = ? AND seat = ? AND started_at = ? AND `+col+` = ''`,
+			formatTime(at), dl.TableID, int(dl.Seat), formatTime(dl.StartedAt))
+		if err != nil {
+			return fmt.Errorf("store: marking a deadline of table %s: %w", dl.TableID, err)
+		}
+		n, err := res.RowsAffected()
+		changed = n == 1
+		return err
+	})
+	return changed, err
+}
+
+// MarkReminded records that the reminder of a deadline was sent; false
+// when it already was (or the turn changed).
+func (d *DB) MarkReminded(ctx context.Context, dl Deadline, at time.Time) (bool, error) {
+	return d.markDeadline(ctx, "reminded_at", dl, at)
+}
+
+// MarkExpired records that a passed deadline was handled; false when it
+// already was (or the turn changed).
+func (d *DB) MarkExpired(ctx context.Context, dl Deadline, at time.Time) (bool, error) {
+	return d.markDeadline(ctx, "expired_at", dl, at)
+}
+
+// Vote stores voter's choice on a topic of a table, replacing an earlier
+// one. It reports whether the stored choice changed.
+func (d *DB) Vote(ctx context.Context, id, topic, voter, choice string, at time.Time) (bool, error) {
+	var changed bool
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		var old string
+		err := tx.QueryRowContext(ctx, `SELECT choice FROM votes WHERE table_id = ? AND topic = ? AND voter = ?`, id, topic, voter).Scan(&old)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: reading a vote: %w", err)
+		}
+		if err == nil && old == choice {
+			return nil
+		}
+		changed = true
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO votes (table_id, topic, voter, choice, at) VALUES (?, ?, ?, ?, ?)`,
+			id, topic, voter, choice, formatTime(at)); err != nil {
+			return fmt.Errorf("store: saving a vote: %w", err)
+		}
+		return nil
+	})
+	return changed, err
+}
+
+// Votes returns the votes on a topic of a table: voter -> choice.
+func (d *DB) Votes(ctx context.Context, id, topic string) (map[string]string, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT voter, choice FROM votes WHERE table_id = ? AND topic = ?`, id, topic)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading votes: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var v, c string
+		if err := rows.Scan(&v, &c); err != nil {
+			return nil, fmt.Errorf("store: reading votes: %w", err)
+		}
+		out[v] = c
+	}
+	return out, rows.Err()
+}
+
+// ClearVotes removes the votes on a topic of a table.
+func (d *DB) ClearVotes(ctx context.Context, id, topic string) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM votes WHERE table_id = ? AND topic = ?`, id, topic); err != nil {
+			return fmt.Errorf("store: clearing votes: %w", err)
+		}
+		return nil
+	})
+}
+
+// DMReminders reports whether a user has opted in to reminders by direct
+// message.
+func (d *DB) DMReminders(ctx context.Context, userID string) (bool, error) {
+	var on int
+	err := d.r.QueryRowContext(ctx, `SELECT dm_reminders FROM user_prefs WHERE user_id = ?`, userID).Scan(&on)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: reading the preferences of user %s: %w", userID, err)
+	}
+	return on != 0, nil
+}
+
+// SetDMReminders turns a user's reminders by direct message on or off.
+func (d *DB) SetDMReminders(ctx context.Context, userID string, on bool) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO user_prefs (user_id, dm_reminders) VALUES (?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders`, userID, b2i(on)); err != nil {
+			return fmt.Errorf("store: saving the preferences of user %s: %w", userID, err)
+		}
+		return nil
+	})
+}
+
+// RecordResults stores the results of a finished game, one row per seat.
+// Recording the same table again changes nothing.
+func (d *DB) RecordResults(ctx context.Context, rs []Result) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		for _, r := range rs {
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO results
+				(table_id, seat, user_id, score, won, game, finished_at, standin) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+				r.TableID, int(r.Seat), r.UserID, r.Score, b2i(r.Won), r.Game, formatTime(r.FinishedAt), b2i(r.StandIn)); err != nil {
+				return fmt.Errorf("store: recording the result of table %s: %w", r.TableID, err)
+			}
+		}
+		return nil
+	})
+}
+
+// GuildStats counts the finished games of a server, per game.
+func (d *DB) GuildStats(ctx context.Context, guildID string) ([]GameStat, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT r.game, COUNT(DISTINCT r.table_id),
+		COUNT(DISTINCT CASE WHEN r.standin <> 0 THEN r.table_id END)
+		FROM results r JOIN tables t ON t.id = r.table_id WHERE t.guild_id = ? GROUP BY r.game ORDER BY r.game`, guildID)
+	if err != nil {
+		return nil, fmt.Errorf("store: server statistics: %w", err)
+	}
+	defer rows.Close()
+	var out []GameStat
+	for rows.Next() {
+		var g GameStat
+		if err := rows.Scan(&g.Game, &g.Games, &g.StandIns); err != nil {
+			return nil, fmt.Errorf("store: server statistics: %w", err)
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// PlayerStats gives a player's record on a server, per game.
+func (d *DB) PlayerStats(ctx context.Context, guildID, userID string) ([]PlayerStat, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT r.game, COUNT(*), SUM(r.won), AVG(r.score), SUM(r.standin)
+		FROM results r JOIN tables t ON t.id = r.table_id
+		WHERE t.guild_id = ? AND r.user_id = ? GROUP BY r.game ORDER BY r.game`, guildID, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: player statistics: %w", err)
+	}
+	defer rows.Close()
+	var out []PlayerStat
+	for rows.Next() {
+		var p PlayerStat
+		if err := rows.Scan(&p.Game, &p.Played, &p.Won, &p.AvgScore, &p.StandIns); err != nil {
+			return nil, fmt.Errorf("store: player statistics: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// CurrentTables counts the tables of a server in the lobby or being
+// played; with a user id, only those where the user has a seat.
+func (d *DB) CurrentTables(ctx context.Context, guildID, userID string) (int, error) {
+	q := `SELECT COUNT(*) FROM tables t WHERE t.guild_id = ? AND t.status IN (?, ?)`
+	args := []any{guildID, string(table.StatusLobby), string(table.StatusPlaying)}
+	if userID != "" {
+		q += ` AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?)`
+		args = append(args, userID)
+	}
+	var n int
+	if err := d.r.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: counting current tables: %w", err)
+	}
+	return n, nil
+}
+
+// LastInChannel returns the id of the newest table of a channel (or of the
+// thread a table lives in), whatever its status; "" when there is none.
+func (d *DB) LastInChannel(ctx context.Context, channelID string) (string, error) {
+	var id string
+	err := d.r.QueryRowContext(ctx, `SELECT id FROM tables WHERE channel_id = ?
+		OR id IN (SELECT table_id FROM table_meta WHERE thread_id = ?)
+		ORDER BY created_at DESC, id DESC LIMIT 1`, channelID, channelID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: finding the last table of channel %s: %w", channelID, err)
+	}
+	return id, nil
+}
