@@ -70,6 +70,18 @@ var sampleData = map[string]any{
 	"Won":       "xWon",
 	"Score":     "xScore",
 	"StandIns":  "xStandIns",
+	"Family":    "xFamily",
+	"Area":      "xArea",
+	"Target":    "xTarget",
+	"Owner":     "xOwner",
+	"Up":        "xUp",
+	"Down":      "xDown",
+	"Points":    "xPoints",
+	"Missions":  "xMissions",
+	"Place":     "xPlace",
+	"Mode":      "xMode",
+	"Set":       "xSet",
+	"Victim":    "xVictim",
 }
 
 // pluralForms lists the CLDR plural forms each language needs for integer

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 
+	_ "github.com/stolik-bot/stolik/engine/chapters"
 	_ "github.com/stolik-bot/stolik/engine/princesses"
 )
 

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stolik-bot/stolik/locales"
+)
+
+// chaptersPlayer answers the terminal like the player of main_test.go: the
+// first listed action, or the example of the 2-player pick hint; a few wrong
+// inputs first.
+type chaptersPlayer struct {
+	mu      sync.Mutex
+	out     bytes.Buffer
+	answers *io.PipeWriter
+	prompt  string
+	wrong   []string
+}
+
+var pickExample = regexp.MustCompile(`pick [0-9]+ ghost [0-9]+\s*$`)
+
+func (p *chaptersPlayer) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.out.Write(b)
+	if !bytes.HasSuffix(p.out.Bytes(), []byte(p.prompt)) {
+		return len(b), nil
+	}
+	lines := strings.Split(strings.TrimSpace(strings.TrimSuffix(p.out.String(), p.prompt)), "\n")
+	answer := "1"
+	if m := pickExample.FindString(strings.TrimSpace(lines[len(lines)-1])); m != "" {
+		answer = strings.TrimSpace(m)
+	}
+	if len(p.wrong) > 0 {
+		answer, p.wrong = p.wrong[0], p.wrong[1:]
+	}
+	go fmt.Fprintln(p.answers, answer)
+	return len(b), nil
+}
+
+func (p *chaptersPlayer) text() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.out.String()
+}
+
+func playChapters(t *testing.T, lang string, args ...string) (string, int) {
+	t.Helper()
+	l := locales.MustLoad().Lang(lang)
+	in, answers := io.Pipe()
+	p := &chaptersPlayer{answers: answers, prompt: l.T("ui.prompt", nil), wrong: []string{"xyzzy", "99", "pick 77", "help"}}
+	done := make(chan int)
+	go func() {
+		done <- run(context.Background(), append([]string{"play", "chapters", "--lang", lang}, args...), in, p, p)
+	}()
+	select {
+	case code := <-done:
+		return p.text(), code
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the game did not end; output so far:\n%s", p.text())
+	}
+	return "", 0
+}
+
+// A whole game of 3 Chapters in the terminal, in every language, with 4
+// seats and with 2 (ghost decks, picks typed from the hint).
+func TestPlayChaptersInEveryLanguage(t *testing.T) {
+	b := locales.MustLoad()
+	for _, lang := range locales.Languages() {
+		for _, seats := range []string{"4", "2"} {
+			t.Run(lang+"/"+seats, func(t *testing.T) {
+				out, code := playChapters(t, lang, "--seats", seats, "--seed", "5")
+				if code != 0 {
+					t.Fatalf("exit %d:\n%s", code, out)
+				}
+				l := b.Lang(lang)
+				for _, want := range []string{
+					l.T("ui.final_header", nil),
+					l.T("error.unknown_action", map[string]any{"Text": "xyzzy"}),
+					l.T("error.chapters.unknown_card", map[string]any{"Card": "77"}),
+					l.T("ui.help", nil),
+					l.T("chapters.ui.over", nil),
+					l.T("chapters.ui.hand", nil),
+					l.T("chapters.ui.draft_hand", nil),
+				} {
+					if !strings.Contains(out, want) {
+						t.Errorf("output lacks %q", want)
+					}
+				}
+				if strings.Contains(out, locales.MissingOpen) {
+					t.Errorf("output has a missing message:\n%s", out)
+				}
+				if !strings.Contains(out, l.T("ui.winner", map[string]any{"Names": ""})[:6]) {
+					t.Errorf("no winner announced:\n%s", out[max(0, len(out)-2000):])
+				}
+			})
+		}
+	}
+}
+
+// The chapters scenarios pass through the scenario command, and the
+// simulation runs clean for every seat count.
+func TestChaptersScenarioAndSim(t *testing.T) {
+	files, _ := filepath.Glob("../../engine/chapters/testdata/*.scenario")
+	var out bytes.Buffer
+	if code := run(context.Background(), append([]string{"scenario"}, files...), nil, &out, &out); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out.String())
+	}
+	if want := fmt.Sprintf("%d passed, 0 failed\n", len(files)); !strings.HasSuffix(out.String(), want) {
+		t.Fatalf("want closing line %q, got:\n%s", want, out.String())
+	}
+	for seats := 2; seats <= 6; seats++ {
+		out.Reset()
+		code := run(context.Background(), []string{"sim", "chapters", "-n", "30", "--seats", fmt.Sprint(seats), "--bots", "heuristic,random"}, nil, &out, &out)
+		if code != 0 || !strings.Contains(out.String(), "errors: 0") {
+			t.Fatalf("%d seats: exit %d:\n%s", seats, code, out.String())
+		}
+	}
+}

@@ -1,0 +1,445 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/chapters"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+func init() { games["chapters"] = chaptersRenderer{} }
+
+type chaptersRenderer struct{}
+
+// ChaptersCard names a card of 3 Chapters: "Goldilocks 5", with a mark on
+// a provisional (reconstructed) card: "Dragon 50†".
+func ChaptersCard(l *locales.Localizer, t *chapters.Table, c chapters.Card) string {
+	if t == nil {
+		t = &chapters.DefaultCards
+	}
+	d := t.Card(c)
+	key := "chapters.ui.card"
+	if d.IsProvisional() {
+		key = "chapters.ui.card_provisional"
+	}
+	return l.T(key, map[string]any{"Name": l.T("chapters.card."+d.Key, nil), "Value": int(c)})
+}
+
+func chaptersCards(l *locales.Localizer, t *chapters.Table, cs []chapters.Card) string {
+	if len(cs) == 0 {
+		return l.T("chapters.ui.none", nil)
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = ChaptersCard(l, t, c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func chaptersToken(l *locales.Localizer, t *chapters.Table, tok string) string {
+	c, ok := chapters.ParseCard(tok)
+	if !ok {
+		return tok
+	}
+	return ChaptersCard(l, t, c)
+}
+
+// ChaptersTokens is "1 star, 3 hearts, 0 gems".
+func ChaptersTokens(l *locales.Localizer, t chapters.Tokens) string {
+	return l.T("chapters.ui.tokens", map[string]any{
+		"Stars": l.N("chapters.stars", t.Stars, nil), "Hearts": l.N("chapters.hearts", t.Hearts, nil),
+		"Gems": l.N("chapters.gems", t.Gems, nil),
+	})
+}
+
+// chaptersReward lists only the kinds a reward gives: "1 star, 1 heart".
+func chaptersReward(l *locales.Localizer, t chapters.Tokens) string {
+	var parts []string
+	if t.Stars > 0 {
+		parts = append(parts, l.N("chapters.stars", t.Stars, nil))
+	}
+	if t.Hearts > 0 {
+		parts = append(parts, l.N("chapters.hearts", t.Hearts, nil))
+	}
+	if t.Gems > 0 {
+		parts = append(parts, l.N("chapters.gems", t.Gems, nil))
+	}
+	if len(parts) == 0 {
+		return l.T("chapters.ui.nothing", nil)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func traitName(l *locales.Localizer, t chapters.Trait) string {
+	return l.T("chapters.trait."+t.ID(), nil)
+}
+
+// ChaptersTraits lists a card's traits.
+func ChaptersTraits(l *locales.Localizer, ts chapters.Traits) string {
+	if ts == chapters.AllTraits {
+		return l.T("chapters.ui.all_traits", nil)
+	}
+	list := ts.List()
+	if len(list) == 0 {
+		return l.T("chapters.ui.no_traits", nil)
+	}
+	parts := make([]string, len(list))
+	for i, t := range list {
+		parts[i] = traitName(l, t)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// chaptersCond is one condition in clause form ("if you won the round").
+func chaptersCond(l *locales.Localizer, t *chapters.Table, c chapters.Cond) string {
+	switch c.Kind {
+	case chapters.WithCard:
+		return l.T("chapters.cond.with_card", map[string]any{"Card": ChaptersCard(l, t, c.Card)})
+	case chapters.AnyTrait:
+		key := "chapters.cond.any_trait"
+		if c.Other {
+			key = "chapters.cond.any_other_trait"
+		}
+		return l.T(key, map[string]any{"Trait": traitName(l, c.Trait)})
+	case chapters.AtLeastHearts:
+		return l.N("chapters.cond.at_least_hearts", c.N, nil)
+	}
+	return l.T("chapters.cond."+c.Kind.ID(), nil)
+}
+
+// ChaptersAbility describes one ability in words, from the vocabulary.
+func ChaptersAbility(l *locales.Localizer, t *chapters.Table, a chapters.Ability) string {
+	var text string
+	switch {
+	case a.Freeze:
+		text = l.T("chapters.ability.freeze", nil)
+	case a.Echo != nil:
+		text = l.T("chapters.ability.echo", map[string]any{
+			"From": l.T("chapters.token_of."+a.Echo.From.ID(), nil), "To": l.N("chapters."+a.Echo.To.ID()+"s", 1, nil),
+		})
+	default:
+		reward := chaptersReward(l, a.Reward)
+		switch a.Per.Kind {
+		case chapters.CountTrait:
+			key := "chapters.per.trait"
+			if a.Per.Other {
+				key = "chapters.per.other_trait"
+			}
+			reward = l.T(key, map[string]any{"Text": reward, "Trait": traitName(l, a.Per.Trait)})
+		case chapters.CountValues:
+			reward = l.T("chapters.per.values", map[string]any{"Text": reward, "Min": a.Per.Lo, "Max": a.Per.Hi})
+		}
+		if len(a.When) == 0 {
+			text = reward
+			break
+		}
+		conds := make([]string, len(a.When))
+		for i, c := range a.When {
+			conds[i] = chaptersCond(l, t, c)
+		}
+		cond := conds[0]
+		for _, c := range conds[1:] {
+			cond = l.T("chapters.ability.and", map[string]any{"Cond": cond, "Text": c})
+		}
+		text = l.T("chapters.ability.when", map[string]any{"Cond": cond, "Text": reward})
+	}
+	text = capitalize(text)
+	if a.Seal != 0 {
+		text = l.T("chapters.ability.sealed", map[string]any{"Text": text, "Round": l.T(fmt.Sprintf("chapters.seal.%d", a.Seal), nil)})
+	}
+	return text
+}
+
+// ChaptersAbilities describes all of a card's abilities ("—" for none).
+func ChaptersAbilities(l *locales.Localizer, t *chapters.Table, c chapters.Card) string {
+	d := t.Card(c)
+	if len(d.Abilities) == 0 {
+		return l.T("chapters.ui.no_ability", nil)
+	}
+	var out []string
+	for i, a := range d.Abilities {
+		text := ChaptersAbility(l, t, a)
+		if a.Either != 0 && i > 0 && d.Abilities[i-1].Either == a.Either {
+			out[len(out)-1] = l.T("chapters.ability.or", map[string]any{"Cond": out[len(out)-1], "Text": text})
+			continue
+		}
+		out = append(out, text)
+	}
+	return strings.Join(out, " · ")
+}
+
+// ChaptersCardLine is a card with its traits and abilities, for hands and
+// the card list.
+func ChaptersCardLine(l *locales.Localizer, t *chapters.Table, c chapters.Card) string {
+	return l.T("chapters.ui.card_line", map[string]any{
+		"Card": ChaptersCard(l, t, c), "List": ChaptersTraits(l, t.Card(c).Traits), "Text": ChaptersAbilities(l, t, c),
+	})
+}
+
+// ChaptersCardList lists every card of a table, provisional ones marked,
+// followed by the line naming the provisional cards.
+func ChaptersCardList(l *locales.Localizer, t *chapters.Table) []string {
+	if t == nil {
+		t = &chapters.DefaultCards
+	}
+	var out []string
+	for v := chapters.Card(1); v <= chapters.NumCards; v++ {
+		out = append(out, ChaptersCardLine(l, t, v))
+	}
+	return append(out, ChaptersProvisional(l, t))
+}
+
+// ChaptersProvisional names the provisional cards (generated from the data).
+func ChaptersProvisional(l *locales.Localizer, t *chapters.Table) string {
+	var vals []string
+	for _, c := range t.Provisional() {
+		vals = append(vals, c.String())
+	}
+	return l.T("chapters.ui.provisional", map[string]any{"List": strings.Join(vals, ", ")})
+}
+
+// ChaptersPickOptions splits a 2-player pick into its two halves, for a
+// front end that asks for them one at a time (at most 8 options each): the
+// cards you may keep and, once one is chosen, the cards for the ghost.
+func ChaptersPickOptions(l *locales.Localizer, v *chapters.View, keep chapters.Card) (values, labels []string) {
+	for _, c := range v.Hand {
+		if c == keep {
+			continue
+		}
+		values = append(values, c.String())
+		labels = append(labels, ChaptersCard(l, v.Cards, c))
+	}
+	return values, labels
+}
+
+func (chaptersRenderer) who(l *locales.Localizer, p chapters.Play, names Names) string {
+	if p.IsGhost() {
+		return l.T("chapters.ui.ghost", map[string]any{"N": p.Ghost + 1})
+	}
+	return names.Of(p.Seat)
+}
+
+func (r chaptersRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []string {
+	v := ev.(*chapters.View)
+	t := v.Cards
+	var out []string
+	switch v.Phase {
+	case "draft":
+		out = append(out, l.T("chapters.ui.draft", map[string]any{"Round": v.Deal, "Rounds": v.Deals, "N": v.Picks + 1, "Count": v.PerDeal}))
+		if v.Ghosts {
+			out = append(out, "  "+l.T("chapters.ui.draft_ghosts", nil))
+		}
+		var waiting []engine.Seat
+		for s, p := range v.Picked {
+			if !p {
+				waiting = append(waiting, engine.Seat(s))
+			}
+		}
+		out = append(out, l.T("chapters.ui.waiting_pick", map[string]any{"Names": names.List(waiting)}))
+		parts := make([]string, v.Seats)
+		for s := range parts {
+			parts[s] = names.Of(engine.Seat(s)) + ": " + l.N("chapters.cards", v.KeptSizes[s], nil)
+		}
+		out = append(out, l.T("chapters.ui.kept_counts", map[string]any{"List": strings.Join(parts, "; ")}))
+		out = append(out, ChaptersProvisional(l, t))
+		return out
+	case "play":
+		out = append(out, l.T("chapters.ui.round", map[string]any{"Round": v.Round, "Rounds": v.Rounds}))
+		if len(v.Table) == 0 {
+			out = append(out, l.T("chapters.ui.table_empty", map[string]any{"Name": r.who(l, v.Leader, names)}))
+		} else {
+			parts := make([]string, len(v.Table))
+			for i, p := range v.Table {
+				parts[i] = r.who(l, p, names) + ": " + ChaptersCard(l, t, p.Card)
+			}
+			out = append(out, l.T("chapters.ui.table", map[string]any{"Plays": strings.Join(parts, " · ")}))
+		}
+		out = append(out, l.T("chapters.ui.turn", map[string]any{"Name": names.Of(v.Acting[0])}))
+	case "over":
+		out = append(out, l.T("chapters.ui.over", nil))
+	}
+	if v.Last != nil && v.Phase == "play" {
+		out = append(out, r.lastRound(l, v, names))
+	}
+	if v.Ghosts {
+		out = append(out, l.T("chapters.ui.ghost_decks", map[string]any{
+			"List": l.N("chapters.cards", v.GhostSizes[0], nil) + " / " + l.N("chapters.cards", v.GhostSizes[1], nil),
+		}))
+	}
+	out = append(out, l.T("chapters.ui.standings", nil))
+	for s := 0; s < v.Seats; s++ {
+		out = append(out, "  "+l.T("chapters.ui.seat_line", map[string]any{
+			"Name": names.Of(engine.Seat(s)), "Tokens": ChaptersTokens(l, v.Tokens[s]),
+			"Total": l.N("common.points", v.Points[s], nil), "Cards": l.N("chapters.cards", v.HandSizes[s], nil),
+		}))
+		out = append(out, "    "+l.T("chapters.ui.played", map[string]any{"Cards": chaptersCards(l, t, v.Played[s])}))
+		if v.Phase == "over" {
+			out = append(out, "    "+l.T("chapters.ui.chapter3_gain", map[string]any{"Tokens": chaptersReward(l, v.Chapter3[s])}))
+		}
+	}
+	if v.Phase == "over" {
+		if len(v.Bonus) > 0 {
+			out = append(out, l.T("chapters.event.gem_bonus", map[string]any{"Names": names.List(v.Bonus)}))
+		}
+		out = append(out, l.T("ui.winner", map[string]any{"Names": names.List(v.Winners)}))
+		if v.Note == "tiebreak" {
+			out = append(out, l.T("chapters.ui.tiebreak", nil))
+		}
+	}
+	return out
+}
+
+// lastRound summarizes the last completed round.
+func (r chaptersRenderer) lastRound(l *locales.Localizer, v *chapters.View, names Names) string {
+	res := v.Last
+	w := res.Plays[res.Winner]
+	var gains []string
+	for i, p := range res.Plays {
+		if !p.IsGhost() && !res.Gains[i].Zero() {
+			gains = append(gains, names.Of(p.Seat)+" "+chaptersReward(l, res.Gains[i]))
+		}
+	}
+	text := l.T("chapters.ui.last_round", map[string]any{
+		"Round": res.Round, "Name": r.who(l, w, names), "Card": ChaptersCard(l, v.Cards, w.Card),
+	})
+	if len(gains) > 0 {
+		text += " " + l.T("chapters.ui.gains", map[string]any{"List": strings.Join(gains, "; ")})
+	}
+	if res.Frozen {
+		text += " " + l.T("chapters.ui.frozen", nil)
+	}
+	return text
+}
+
+func (chaptersRenderer) Private(l *locales.Localizer, ev engine.View, names Names) []string {
+	v := ev.(*chapters.View)
+	if v.Seat < 0 {
+		return nil
+	}
+	t := v.Cards
+	var out []string
+	if v.Phase == "draft" {
+		out = append(out, l.T("chapters.ui.kept", map[string]any{"Cards": chaptersCards(l, t, v.Kept)}))
+		if v.MyPick.Kind != 0 {
+			key, data := "chapters.ui.my_pick", map[string]any{"Card": ChaptersCard(l, t, v.MyPick.Card)}
+			if v.MyPick.Ghost != 0 {
+				key = "chapters.ui.my_pick_ghost"
+				data["Text"] = ChaptersCard(l, t, v.MyPick.Ghost)
+			}
+			out = append(out, l.T(key, data))
+		}
+		out = append(out, l.T("chapters.ui.draft_hand", nil))
+	} else {
+		out = append(out, l.T("chapters.ui.hand", nil))
+	}
+	if len(v.Hand) == 0 {
+		out = append(out, "  "+l.T("chapters.ui.none", nil))
+	}
+	for _, c := range v.Hand {
+		out = append(out, "  "+ChaptersCardLine(l, t, c))
+	}
+	return out
+}
+
+func (chaptersRenderer) Action(l *locales.Localizer, ea engine.Action) string {
+	a := ea.(chapters.Action)
+	t := &chapters.DefaultCards
+	switch a.Kind {
+	case chapters.KindPick:
+		if a.Ghost != 0 {
+			return l.T("chapters.action.pick_ghost", map[string]any{"Card": ChaptersCard(l, t, a.Card), "Text": ChaptersCard(l, t, a.Ghost)})
+		}
+		return l.T("chapters.action.pick", map[string]any{"Card": ChaptersCard(l, t, a.Card)})
+	case chapters.KindPlay:
+		return l.T("chapters.action.play", map[string]any{"Card": ChaptersCard(l, t, a.Card)})
+	}
+	return a.String()
+}
+
+func (chaptersRenderer) Hint(l *locales.Localizer, ev engine.View) string {
+	v := ev.(*chapters.View)
+	if v.Seat < 0 || v.Phase != "draft" || !v.Ghosts || len(v.Hand) < 2 {
+		return ""
+	}
+	example := "pick " + v.Hand[len(v.Hand)-1].String() + " ghost " + v.Hand[0].String()
+	return l.T("chapters.ui.pick_hint", map[string]any{"Example": example})
+}
+
+func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
+	a := e.Args
+	t := &chapters.DefaultCards
+	seat := func(k string) string {
+		s, _ := a[k].(engine.Seat)
+		return names.Of(s)
+	}
+	card := func(k string) string {
+		c, _ := a[k].(string)
+		return chaptersToken(l, t, c)
+	}
+	who := func() string {
+		if g, ok := a["ghost"].(int); ok {
+			return l.T("chapters.ui.ghost", map[string]any{"N": g + 1})
+		}
+		return seat("seat")
+	}
+	tokens := func() chapters.Tokens {
+		st, _ := a["stars"].(int)
+		h, _ := a["hearts"].(int)
+		g, _ := a["gems"].(int)
+		return chapters.Tokens{Stars: st, Hearts: h, Gems: g}
+	}
+	switch e.Type {
+	case "card_picked":
+		return l.T("chapters.event.card_picked", map[string]any{"Name": seat("seat")})
+	case "kept":
+		if _, ok := a["ghost"]; ok {
+			return l.T("chapters.event.kept_ghost", map[string]any{"Card": card("card"), "Text": card("ghost")})
+		}
+		return l.T("chapters.event.kept", map[string]any{"Card": card("card")})
+	case "hands_passed":
+		return l.T("chapters.event.hands_passed", nil)
+	case "redealt":
+		return l.T("chapters.event.redealt", nil)
+	case "chapter_two":
+		return l.T("chapters.event.chapter_two", map[string]any{"Name": seat("seat")})
+	case "card_played":
+		return l.T("chapters.event.card_played", map[string]any{"Name": who(), "Card": card("card")})
+	case "round_won":
+		round, _ := a["round"].(int)
+		text := l.T("chapters.event.round_won", map[string]any{"Round": round, "Name": who(), "Card": card("card")})
+		if _, ghost := a["ghost"]; ghost {
+			text += " " + l.T("chapters.event.ghost_won", nil)
+		}
+		if frozen, _ := a["frozen"].(bool); frozen {
+			text += " " + l.T("chapters.ui.frozen", nil)
+		}
+		return text
+	case "tokens":
+		return l.T("chapters.event.tokens", map[string]any{"Name": seat("seat"), "Card": card("card"), "Tokens": chaptersReward(l, tokens())})
+	case "chapter_three":
+		return l.T("chapters.event.chapter_three", map[string]any{"Name": seat("seat"), "Tokens": chaptersReward(l, tokens())})
+	case "gem_bonus":
+		s, _ := a["seats"].([]engine.Seat)
+		return l.T("chapters.event.gem_bonus", map[string]any{"Names": names.List(s)})
+	case "game_over":
+		w, _ := a["winners"].([]engine.Seat)
+		text := l.T("ui.winner", map[string]any{"Names": names.List(w)})
+		if note, _ := a["note"].(string); note == "tiebreak" {
+			text += " " + l.T("chapters.ui.tiebreak", nil)
+		}
+		return text
+	}
+	return ""
+}

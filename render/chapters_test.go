@@ -1,0 +1,249 @@
+package render_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/chapters"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+)
+
+// Every rule error code of 3 Chapters has a message in every language, and
+// the errors the engine really returns render without a missing key.
+func TestChaptersErrorsAreLocalized(t *testing.T) {
+	codes := []string{
+		chapters.CodeUnknownCard, chapters.CodeNotInHand, chapters.CodeWrongPhase,
+		chapters.CodeGhostNeeded, chapters.CodeNoGhost, chapters.CodeSameCard,
+	}
+	b := bundle(t)
+	for _, lang := range locales.Languages() {
+		for _, code := range codes {
+			if !b.Lang(lang).Has("error." + code) {
+				t.Errorf("%s: no message for error code %s", lang, code)
+			}
+		}
+	}
+	var errs []error
+	for _, seats := range []int{2, 4} {
+		st, err := chapters.Game{}.New(engine.Options{}, seats, engine.NewRand(5, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hand := st.View(0).(*chapters.View).Hand
+		other := st.View(1).(*chapters.View).Hand
+		try := func(s engine.Seat, text string) {
+			a, err := chapters.Game{}.ParseAction(text)
+			if err == nil {
+				_, err = st.Apply(s, a, engine.NewRand(5, 1))
+			}
+			if err == nil {
+				t.Fatalf("%d seats: %q was accepted", seats, text)
+			}
+			errs = append(errs, err)
+		}
+		try(0, "dance")
+		try(0, "pick 51")
+		try(0, "pick "+hand[0].String()+" ghost "+hand[0].String())
+		try(0, "play "+hand[0].String())
+		try(0, "pick "+other[0].String()+" ghost "+other[1].String())
+		if seats == 2 {
+			try(0, "pick "+hand[0].String())
+		} else {
+			try(0, "pick "+hand[0].String()+" ghost "+hand[1].String())
+		}
+		try(-1, "pick "+hand[0].String())
+	}
+	_, err := chapters.Game{}.New(engine.Options{"colour": "red"}, 4, engine.NewRand(3, 0))
+	errs = append(errs, err)
+	for _, lang := range locales.Languages() {
+		l := b.Lang(lang)
+		for _, e := range errs {
+			msg := render.Error(l, e)
+			if strings.Contains(msg, locales.MissingOpen) || msg == "" || msg == l.T("error.internal", nil) {
+				t.Errorf("%s: %v renders as %q", lang, e, msg)
+			}
+		}
+	}
+}
+
+// Every card's name, traits and abilities render in every language; the
+// provisional list is generated from the data.
+func TestChaptersCardTexts(t *testing.T) {
+	b := bundle(t)
+	for _, lang := range locales.Languages() {
+		l := b.Lang(lang)
+		lines := render.ChaptersCardList(l, &chapters.DefaultCards)
+		if len(lines) != chapters.NumCards+1 {
+			t.Fatalf("%s: %d lines", lang, len(lines))
+		}
+		for _, line := range lines {
+			if strings.Contains(line, locales.MissingOpen) {
+				t.Errorf("%s: %q", lang, line)
+			}
+		}
+		prov := lines[chapters.NumCards]
+		for v := chapters.Card(1); v <= chapters.NumCards; v++ {
+			marked := strings.Contains(lines[v-1], render.ChaptersCard(l, &chapters.DefaultCards, v)) &&
+				strings.HasPrefix(lines[v-1], render.ChaptersCard(l, &chapters.DefaultCards, v))
+			if !marked {
+				t.Errorf("%s: line %d does not start with the card: %q", lang, v, lines[v-1])
+			}
+			inList := strings.Contains(prov+",", " "+v.String()+",") || strings.Contains(prov+",", " "+v.String()+".,")
+			if inList != chapters.DefaultCards.Card(v).IsProvisional() {
+				t.Errorf("%s: card %d provisional=%v, in the list: %v (%q)", lang, v, chapters.DefaultCards.Card(v).IsProvisional(), inList, prov)
+			}
+		}
+		// Confirmed cards read as the reference words them.
+		if lang == "en" {
+			for v, want := range map[chapters.Card]string{
+				5:  "Goldilocks 5 [Child]: With Three Bears 35†: 4 gems",
+				26: "Geppetto 26† [no trait]: 1 heart for each card valued 1–9",
+				16: "Friendly Dwarfs 16 [Dwarf]: If you have at least 4 hearts: 4 hearts (chapter III only)",
+				29: "Princess 29† [Royal]: With Dragon 50†: 1 star, 1 heart, 1 gem",
+				40: "Snow Queen 40† [Magic, Royal]: Nobody receives hearts or gems this round (chapter II only)",
+				30: "Peter Pan 30 [Child]: 1 heart for each other card with the trait Child",
+			} {
+				if got := lines[v-1]; got != want {
+					t.Errorf("card %d: %q, want %q", v, got, want)
+				}
+			}
+		}
+	}
+}
+
+// cardMentions lists the cards a text names ("Goldilocks 5").
+func cardMentions(l *locales.Localizer, text string) []chapters.Card {
+	var out []chapters.Card
+	for v := chapters.Card(1); v <= chapters.NumCards; v++ {
+		if containsCard(text, render.ChaptersCard(l, &chapters.DefaultCards, v)) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// visible lists the cards a view shows, and the cards their abilities name.
+func visible(v *chapters.View) map[chapters.Card]bool {
+	ok := map[chapters.Card]bool{}
+	add := func(cs ...chapters.Card) {
+		for _, c := range cs {
+			ok[c] = true
+			for _, a := range v.Cards.Card(c).Abilities {
+				for _, cond := range a.When {
+					if cond.Kind == chapters.WithCard {
+						ok[cond.Card] = true
+					}
+				}
+			}
+		}
+	}
+	add(v.Hand...)
+	add(v.Kept...)
+	add(v.MyPick.Card, v.MyPick.Ghost)
+	for _, p := range v.Played {
+		add(p...)
+	}
+	for _, p := range v.Table {
+		add(p.Card)
+	}
+	if v.Last != nil {
+		for _, p := range v.Last.Plays {
+			add(p.Card)
+		}
+	}
+	return ok
+}
+
+// Over whole games (2 to 6 seats), in every language, what each seat and a
+// spectator are shown — public and private text, hints, and the events they
+// may see — names no card they may not know: other seats' hands, kept cards
+// and picks, the ghost decks, the box.
+func TestChaptersRenderedViewsHideHiddenCards(t *testing.T) {
+	b := bundle(t)
+	r, ok := render.For("chapters")
+	if !ok {
+		t.Fatal("no renderer for chapters")
+	}
+	names := render.Names{"Ala", "Bolek", "Celina", "Darek", "Ewa", "Franek"}
+	for seed := uint64(1); seed <= 10; seed++ {
+		seats := 2 + int(seed%5)
+		st, err := chapters.Game{}.New(engine.Options{}, seats, engine.NewRand(seed, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ai := chapters.Heuristic{}
+		var events []engine.Event
+		for step := 1; ; step++ {
+			for _, lang := range locales.Languages() {
+				l := b.Lang(lang)
+				for viewer := -1; viewer < seats; viewer++ {
+					v := st.View(engine.Seat(viewer)).(*chapters.View)
+					text := strings.Join(r.Public(l, v, names[:seats]), "\n") + "\n" +
+						strings.Join(r.Private(l, v, names[:seats]), "\n") + "\n" + r.Hint(l, v)
+					for _, e := range events {
+						if e.VisibleTo(engine.Seat(viewer)) {
+							text += "\n" + r.Event(l, e, names[:seats])
+						}
+					}
+					if strings.Contains(text, locales.MissingOpen) {
+						t.Fatalf("%s seat %d: missing text in %q", lang, viewer, text)
+					}
+					allowed := visible(v)
+					for _, e := range events {
+						if e.Audience == engine.Seat(viewer) {
+							for _, k := range []string{"card", "ghost"} {
+								if c, ok := chapters.ParseCard(fmt.Sprint(e.Args[k])); ok {
+									allowed[c] = true
+								}
+							}
+						}
+					}
+					for _, c := range cardMentions(l, text) {
+						if !allowed[c] {
+							t.Fatalf("seed %d step %d %s: seat %d is shown card %d it may not know:\n%s", seed, step, lang, viewer, c, text)
+						}
+					}
+					if viewer >= 0 && engine.IsActing(st, engine.Seat(viewer)) {
+						for _, a := range st.Legal(engine.Seat(viewer)) {
+							if label := r.Action(l, a); utf8.RuneCountInString(label) > 80 || strings.Contains(label, locales.MissingOpen) {
+								t.Fatalf("%s: action label %q", lang, label)
+							}
+						}
+					}
+					if viewer == -1 {
+						if n := utf8.RuneCountInString(strings.Join(r.Public(l, v, names[:seats]), "\n")); n > 1900 {
+							t.Errorf("%s: the public text is %d characters", lang, n)
+						}
+					}
+				}
+			}
+			if done, _ := st.Result(); done {
+				break
+			}
+			s := st.Acting()[0]
+			a := ai.Choose(st.View(s), st.Legal(s), engine.NewRand(seed, -step))
+			events, err = st.Apply(s, a, engine.NewRand(seed, step))
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// The rules summary fits a Discord message.
+func TestChaptersRules(t *testing.T) {
+	b := bundle(t)
+	for _, lang := range locales.Languages() {
+		rules := b.Lang(lang).T("chapters.rules", nil)
+		if n := utf8.RuneCountInString(rules); n >= 2000 {
+			t.Errorf("%s: chapters.rules is %d characters", lang, n)
+		}
+		if strings.Contains(rules, locales.MissingOpen) || !strings.Contains(rules, "**") || !strings.Contains(rules, "†") {
+			t.Errorf("%s: chapters.rules looks wrong", lang)
+		}
+	}
+}
