@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stolik-bot/stolik/locales"
+)
+
+// lynxPlayer answers the terminal's prompts in a game of lynx: the first
+// listed action, or the example the play hint gives when there are too many
+// sets to list; a few wrong inputs first.
+type lynxPlayer struct {
+	mu      sync.Mutex
+	out     bytes.Buffer
+	answers *io.PipeWriter
+	prompt  string
+	wrong   []string
+}
+
+var lynxExample = regexp.MustCompile(`play( ([0-9]+|X))+\s*$`)
+
+func (p *lynxPlayer) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.out.Write(b)
+	if !bytes.HasSuffix(p.out.Bytes(), []byte(p.prompt)) {
+		return len(b), nil
+	}
+	lines := strings.Split(strings.TrimSpace(strings.TrimSuffix(p.out.String(), p.prompt)), "\n")
+	answer := "1"
+	if m := lynxExample.FindString(strings.TrimSpace(lines[len(lines)-1])); m != "" {
+		answer = strings.TrimSpace(m)
+	}
+	if len(p.wrong) > 0 {
+		answer, p.wrong = p.wrong[0], p.wrong[1:]
+	}
+	go fmt.Fprintln(p.answers, answer)
+	return len(b), nil
+}
+
+func (p *lynxPlayer) text() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.out.String()
+}
+
+func playLynx(t *testing.T, lang string, args ...string) (string, int) {
+	t.Helper()
+	l := locales.MustLoad().Lang(lang)
+	in, answers := io.Pipe()
+	p := &lynxPlayer{answers: answers, prompt: l.T("ui.prompt", nil), wrong: []string{"xyzzy", "99", "play 4 5", "play 14", "help"}}
+	done := make(chan int)
+	go func() {
+		done <- run(context.Background(), append([]string{"play", "lynx", "--lang", lang}, args...), in, p, p)
+	}()
+	select {
+	case code := <-done:
+		return p.text(), code
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the game did not end; output so far:\n%s", p.text())
+	}
+	return "", 0
+}
+
+// A whole game of lynx in the terminal, in every language, for every seat
+// count and mode: wrong input is explained, the hand is shown grouped by
+// value, and the game ends with a winner.
+func TestPlayLynx(t *testing.T) {
+	b := locales.MustLoad()
+	cases := []struct {
+		lang  string
+		seats string
+		mode  string
+	}{
+		{"en", "4", "basic"}, {"pl", "3", "advanced"}, {"uk", "5", "expert"}, {"en", "2", "basic"}, {"pl", "2", "expert"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.lang+"/"+tc.seats+"/"+tc.mode, func(t *testing.T) {
+			out, code := playLynx(t, tc.lang, "--seats", tc.seats, "--seed", "7", "--option", "mode="+tc.mode)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, out)
+			}
+			l := b.Lang(tc.lang)
+			handPrefix, _, _ := strings.Cut(l.T("lynx.ui.hand", map[string]any{"Cards": "", "List": ""}), "(")
+			for _, want := range []string{
+				l.T("ui.final_header", nil),
+				l.T("error.unknown_action", map[string]any{"Text": "xyzzy"}),
+				l.T("ui.bad_number", map[string]any{"N": 99}),
+				l.T("error.lynx.mixed_values", map[string]any{"Card": "4", "Value": "5"}),
+				l.T("error.lynx.unknown_card", map[string]any{"Card": "14"}),
+				l.T("ui.help", nil),
+				handPrefix,
+				l.T("lynx.mode."+tc.mode, nil),
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q", want)
+				}
+			}
+			if strings.Contains(out, locales.MissingOpen) {
+				t.Errorf("output has a missing message:\n%s", out)
+			}
+			if !strings.Contains(out, l.T("ui.winner", map[string]any{"Names": ""})[:6]) &&
+				!strings.Contains(out, l.T("ui.winners_shared", map[string]any{"Names": ""})[:6]) {
+				t.Errorf("no winner announced:\n%s", out[max(0, len(out)-2000):])
+			}
+		})
+	}
+}
+
+// The lynx scenarios pass through the scenario command, and a sim of every
+// mode finishes without errors.
+func TestLynxScenarioAndSim(t *testing.T) {
+	files, _ := filepath.Glob("../../engine/lynx/testdata/*.scenario")
+	var out bytes.Buffer
+	if code := run(context.Background(), append([]string{"scenario"}, files...), nil, &out, &out); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out.String())
+	}
+	if want := fmt.Sprintf("%d passed, 0 failed\n", len(files)); !strings.HasSuffix(out.String(), want) {
+		t.Fatalf("want closing line %q, got:\n%s", want, out.String())
+	}
+	for _, mode := range []string{"basic", "advanced", "expert"} {
+		for _, seats := range []string{"2", "5"} {
+			out.Reset()
+			code := run(context.Background(), []string{"sim", "lynx", "-n", "30", "--seats", seats, "--option", "mode=" + mode, "--bots", "heuristic,random"}, nil, &out, &out)
+			if code != 0 || !strings.Contains(out.String(), "errors: 0") {
+				t.Fatalf("sim %s %s: exit %d:\n%s", mode, seats, code, out.String())
+			}
+		}
+	}
+}

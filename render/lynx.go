@@ -1,0 +1,272 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/lynx"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+func init() { games["lynx"] = lynxRenderer{} }
+
+type lynxRenderer struct{}
+
+// LynxSet writes a set or any cards of the lynx game the way the cards show
+// them: numbers, and X for a joker ("4 4 4 X").
+func LynxSet(cs []lynx.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+func lynxTokens(ts []string) string { return strings.Join(ts, " ") }
+
+// LynxGroup names one group of a hand grouped by value ("4×3", "X×2"), as
+// the hand line, set pickers and buttons show it.
+func LynxGroup(l *locales.Localizer, g lynx.Group) string {
+	if g.Count == 1 {
+		return g.Card.String()
+	}
+	return l.T("lynx.ui.group", map[string]any{"Card": g.Card.String(), "Count": g.Count})
+}
+
+// LynxHand is the viewer's hand grouped by value, for quick set selection.
+func LynxHand(l *locales.Localizer, gs []lynx.Group) string {
+	if len(gs) == 0 {
+		return l.T("lynx.ui.empty", nil)
+	}
+	parts := make([]string, len(gs))
+	for i, g := range gs {
+		parts[i] = LynxGroup(l, g)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// lynxDisplay lists a display's layers bottom first, the top layer (the
+// one that can be stolen) in brackets.
+func lynxDisplay(l *locales.Localizer, d []lynx.Layer) string {
+	if len(d) == 0 {
+		return l.T("lynx.ui.no_display", nil)
+	}
+	parts := make([]string, len(d))
+	for i, layer := range d {
+		parts[i] = LynxSet(layer.Cards())
+	}
+	parts[len(d)-1] = "[" + parts[len(d)-1] + "]"
+	return strings.Join(parts, " · ")
+}
+
+// lynxPlace writes a pool place: a single card, or a duel group bottom
+// card first ("2+13").
+func lynxPlace(cs []lynx.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, "+")
+}
+
+func (lynxRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []string {
+	v := ev.(*lynx.View)
+	var out []string
+	mode := l.T("lynx.mode."+v.Mode.String(), nil)
+	if v.Duel {
+		mode += " · " + l.T("lynx.mode.duel", nil)
+	}
+	discard := l.T("lynx.ui.empty", nil)
+	if len(v.Discard) > 0 {
+		discard = l.N("lynx.cards", len(v.Discard), nil) + " (" + LynxSet(v.Discard) + ")"
+	}
+	out = append(out, l.T("lynx.ui.header", map[string]any{
+		"Mode": mode, "Cards": l.N("lynx.cards", v.DeckSize, nil), "List": discard,
+	}))
+	places := make([]string, len(v.Pool))
+	for i, p := range v.Pool {
+		places[i] = lynxPlace(p)
+	}
+	pool := strings.Join(places, " · ")
+	if len(places) == 0 {
+		pool = l.T("lynx.ui.empty", nil)
+	}
+	out = append(out, l.T("lynx.ui.pool", map[string]any{"List": pool}))
+	if v.Duel {
+		row := l.T("lynx.ui.empty", nil)
+		if len(v.Virtual) > 0 {
+			parts := make([]string, len(v.Virtual))
+			for i, g := range v.Virtual {
+				parts[i] = LynxSet(repeat(g))
+			}
+			row = strings.Join(parts, " · ")
+		}
+		out = append(out, l.T("lynx.ui.virtual", map[string]any{"Cards": l.N("lynx.cards", v.VirtualN, nil), "List": row}))
+	}
+	for s := 0; s < v.Seats; s++ {
+		seat := engine.Seat(s)
+		name := names.Of(seat)
+		if seat == v.Active && v.Phase != "over" {
+			name = l.T("lynx.ui.paw", map[string]any{"Name": name})
+		}
+		out = append(out, "  "+l.T("lynx.ui.player", map[string]any{
+			"Name": name, "List": lynxDisplay(l, v.Displays[s]),
+			"Cards": l.N("lynx.cards", v.HandSizes[s], nil), "Total": v.Scores[s],
+		}))
+	}
+	if len(v.Played) > 0 && v.Phase != "over" && v.Phase != "play" {
+		out = append(out, l.T("lynx.ui.played", map[string]any{"Name": names.Of(v.Active), "Set": LynxSet(v.Played)}))
+	}
+	active, victim := names.Of(v.Active), names.Of(v.Victim)
+	switch v.Phase {
+	case "play":
+		out = append(out, l.T("lynx.ui.turn_play", map[string]any{"Name": active}))
+	case "steal-virtual":
+		out = append(out, l.T("lynx.ui.turn_virtual", map[string]any{"Name": active, "List": LynxSet(v.Targets)}))
+	case "take":
+		out = append(out, l.T("lynx.ui.turn_take", map[string]any{"Name": active, "Set": LynxSet(v.Stolen), "Victim": victim}))
+	case "back":
+		out = append(out, l.T("lynx.ui.turn_back", map[string]any{"Name": victim, "Set": LynxSet(v.Stolen)}))
+	case "draw":
+		out = append(out, l.N("lynx.ui.turn_draw", v.Owed, map[string]any{"Name": victim}))
+	case "bonus":
+		out = append(out, l.T("lynx.ui.turn_bonus", map[string]any{"Name": active}))
+	case "over":
+		out = append(out, l.T("lynx.end."+v.Reason, nil))
+		if v.Note == "tiebreak" {
+			out = append(out, l.T("lynx.ui.tiebreak", nil))
+		}
+		key := "ui.winner"
+		if len(v.Winners) > 1 {
+			key = "ui.winners_shared"
+		}
+		out = append(out, l.T(key, map[string]any{"Names": names.List(v.Winners)}))
+	}
+	if len(v.Pending) > 0 {
+		out = append(out, l.T("lynx.ui.pending", map[string]any{"Names": names.List(v.Pending)}))
+	}
+	return out
+}
+
+func repeat(g lynx.Group) []lynx.Card {
+	out := make([]lynx.Card, g.Count)
+	for i := range out {
+		out[i] = g.Card
+	}
+	return out
+}
+
+func (lynxRenderer) Private(l *locales.Localizer, ev engine.View, names Names) []string {
+	v := ev.(*lynx.View)
+	if v.Seat < 0 {
+		return nil
+	}
+	return []string{l.T("lynx.ui.hand", map[string]any{
+		"Cards": l.N("lynx.cards", len(v.Hand), nil), "List": LynxHand(l, v.Groups),
+	})}
+}
+
+func (lynxRenderer) Action(l *locales.Localizer, ea engine.Action) string {
+	a := ea.(lynx.Action)
+	switch a.Kind {
+	case lynx.KindPlay:
+		return l.T("lynx.action.play", map[string]any{"Set": LynxSet(a.Set().Cards())})
+	case lynx.KindStealVirtual:
+		return l.T("lynx.action.steal_virtual", map[string]any{"Card": a.Value.String()})
+	case lynx.KindDrawPool:
+		place := a.Value.String()
+		if a.Under != 0 {
+			place = lynxPlace([]lynx.Card{a.Under, a.Value})
+		}
+		return l.T("lynx.action.draw_pool", map[string]any{"Set": place})
+	case lynx.KindTake:
+		return l.T("lynx.action.take", nil)
+	case lynx.KindLeave:
+		return l.T("lynx.action.leave", nil)
+	case lynx.KindBack:
+		return l.T("lynx.action.back", nil)
+	case lynx.KindDiscard:
+		return l.T("lynx.action.discard", nil)
+	case lynx.KindDrawDeck:
+		return l.T("lynx.action.draw_deck", nil)
+	case lynx.KindPass:
+		return l.T("lynx.action.pass", nil)
+	}
+	return a.String()
+}
+
+// Hint shows how to type a set when there are too many to list: the
+// example is the viewer's largest group, padded with a joker when held.
+func (lynxRenderer) Hint(l *locales.Localizer, ev engine.View) string {
+	v := ev.(*lynx.View)
+	if v.Seat < 0 || v.Phase != "play" || len(v.Groups) == 0 {
+		return ""
+	}
+	best := v.Groups[0]
+	jokers := 0
+	for _, g := range v.Groups {
+		if g.Card == lynx.Joker {
+			jokers = g.Count
+			continue
+		}
+		if g.Count > best.Count || best.Card == lynx.Joker {
+			best = g
+		}
+	}
+	cards := repeat(best)
+	if best.Card != lynx.Joker && jokers > 0 {
+		cards = append(cards, lynx.Joker)
+	}
+	return l.T("lynx.ui.play_hint", map[string]any{"Example": "play " + LynxSet(cards)})
+}
+
+func (lynxRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
+	a := e.Args
+	seat := func(k string) string {
+		s, _ := a[k].(engine.Seat)
+		return names.Of(s)
+	}
+	set := func(k string) string {
+		cs, _ := a[k].([]string)
+		return lynxTokens(cs)
+	}
+	switch e.Type {
+	case "played", "stolen_virtual", "taken_back", "discarded", "drew_pool":
+		return l.T("lynx.event."+e.Type, map[string]any{"Name": seat("seat"), "Set": set("cards")})
+	case "stolen":
+		return l.T("lynx.event.stolen", map[string]any{"Name": seat("seat"), "Set": set("cards"), "Victim": seat("victim")})
+	case "taken", "left":
+		return l.T("lynx.event."+e.Type, map[string]any{"Name": seat("seat"), "Victim": seat("victim")})
+	case "drew_deck", "passed", "turn":
+		return l.T("lynx.event."+e.Type, map[string]any{"Name": seat("seat")})
+	case "drew_card", "pool_refilled":
+		return l.T("lynx.event."+e.Type, map[string]any{"Set": set("cards")})
+	case "virtual_refilled":
+		text := ""
+		if cs, _ := a["cards"].([]string); len(cs) > 0 {
+			text = l.T("lynx.event.virtual_refilled", map[string]any{"Set": set("cards")})
+		}
+		if cs, _ := a["pool"].([]string); len(cs) > 0 {
+			if text != "" {
+				text += " "
+			}
+			text += l.T("lynx.event.virtual_to_pool", map[string]any{"Set": set("pool")})
+		}
+		return text
+	case "game_over":
+		w, _ := a["winners"].([]engine.Seat)
+		scores, _ := a["scores"].([]int)
+		reason, _ := a["reason"].(string)
+		parts := make([]string, len(scores))
+		for s, sc := range scores {
+			parts[s] = l.T("lynx.event.score_part", map[string]any{"Name": names.Of(engine.Seat(s)), "Total": sc})
+		}
+		key := "ui.winner"
+		if len(w) > 1 {
+			key = "ui.winners_shared"
+		}
+		return l.T("lynx.end."+reason, nil) + " " + l.T("lynx.event.scores", map[string]any{"List": strings.Join(parts, "; ")}) +
+			" " + l.T(key, map[string]any{"Names": names.List(w)})
+	}
+	return ""
+}
