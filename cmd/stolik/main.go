@@ -17,6 +17,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 
 	_ "github.com/stolik-bot/stolik/engine/chapters"
+	_ "github.com/stolik-bot/stolik/engine/courtiers"
 	_ "github.com/stolik-bot/stolik/engine/lynx"
 	_ "github.com/stolik-bot/stolik/engine/princesses"
 )

@@ -1,0 +1,240 @@
+package courtiers
+
+import (
+	"math"
+
+	"github.com/stolik-bot/stolik/engine"
+)
+
+// Heuristic is the AI player: it plans the rest of its turn (each card of
+// its hand into each open area, an assassin's best elimination included),
+// and scores every plan by the points it expects at the end from what its
+// view shows: each family's chance to end esteemed or disgraced given the
+// visible weights and the cards still to come, its domain under those odds,
+// the chances of its two missions, minus the best opponent's domain.
+type Heuristic struct{}
+
+const maxSeats = 5
+
+// model is the heuristic's picture of the game, built from a view only.
+type model struct {
+	n, me    int
+	margin   [NumFamilies]int // weight above minus weight below the mat, face-up cards
+	below    [NumFamilies]int // physical cards below the mat
+	dw       [maxSeats][NumFamilies]int
+	dc       [maxSeats][NumFamilies]int
+	roles    [maxSeats][NumRoles]int // physical cards per role (face-down spies counted)
+	temp     float64                 // how much a family's margin may still move
+	missions [2]Mission
+}
+
+func newModel(v *View) *model {
+	m := &model{n: v.Seats, me: int(v.Seat), missions: v.Missions}
+	for f, col := range v.Table {
+		m.margin[f] = col.UpWeight - col.DownWeight
+		m.below[f] = len(col.Down)
+	}
+	for s, d := range v.Domains {
+		for _, c := range d.Cards {
+			m.addDomain(s, c, 1)
+		}
+		m.roles[s][Spy] += d.Hidden
+	}
+	left := v.Deck
+	for _, h := range v.HandSizes {
+		left += h
+	}
+	// About one card in three still to come goes to the Queen's table,
+	// spread over six families; spies there stay unknown.
+	m.temp = 0.8 + 0.9*math.Sqrt(float64(left)/3/float64(NumFamilies)+float64(v.QueenUp+v.QueenDown)/2)
+	return m
+}
+
+func (m *model) addDomain(s int, c Card, k int) {
+	m.dw[s][c.Family()] += k * c.Weight()
+	m.dc[s][c.Family()] += k
+	m.roles[s][c.Role()] += k
+}
+
+// apply places a (and makes its elimination) in the model.
+func (m *model) apply(a Action) {
+	d := m.me
+	if a.Area == AreaOpp {
+		d = int(a.Opp)
+	}
+	if a.Kill {
+		switch {
+		case a.Side != SideNone && a.Target != NoCard:
+			f := a.Target.Family()
+			if a.Side == SideUp {
+				m.margin[f] -= a.Target.Weight()
+			} else {
+				m.margin[f] += a.Target.Weight()
+				m.below[f]--
+			}
+		case a.Side == SideNone && a.Target != NoCard:
+			m.addDomain(d, a.Target, -1)
+		case a.Side == SideNone:
+			m.roles[d][Spy]--
+		}
+	}
+	switch a.Area {
+	case AreaUp:
+		m.margin[a.Card.Family()] += a.Card.Weight()
+	case AreaDown:
+		m.margin[a.Card.Family()] -= a.Card.Weight()
+		m.below[a.Card.Family()]++
+	default:
+		m.addDomain(d, a.Card, 1)
+	}
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// value is the expected final lead of the heuristic's seat.
+func (m *model) value() float64 {
+	var pe, pd [NumFamilies]float64
+	for f := range m.margin {
+		x := float64(m.margin[f])
+		pe[f] = sigmoid((x - 0.5) / m.temp * 1.7)
+		pd[f] = sigmoid((-x - 0.5) / m.temp * 1.7)
+	}
+	domain := func(s int) float64 {
+		v := 0.0
+		for f := range m.dw[s] {
+			v += float64(m.dw[s][f]) * (pe[f] - pd[f])
+		}
+		return v
+	}
+	mine := domain(m.me)
+	for _, ms := range m.missions {
+		if ms != NoMission {
+			mine += MissionPoints * m.chance(ms, &pe, &pd)
+		}
+	}
+	best := math.Inf(-1)
+	sum := 0.0
+	for s := 0; s < m.n; s++ {
+		if s != m.me {
+			o := domain(s)
+			best = max(best, o)
+			sum += o
+		}
+	}
+	return mine - 0.6*best - 0.4*sum/float64(m.n-1)
+}
+
+// chance estimates how likely a mission is to be fulfilled.
+func (m *model) chance(ms Mission, pe, pd *[NumFamilies]float64) float64 {
+	d := missionTable[ms]
+	switch d.kind {
+	case fewerThanLeft:
+		left := (m.me + 1) % m.n
+		diff := m.dc[left][d.family] - m.dc[m.me][d.family]
+		return sigmoid((float64(diff) - 0.5) * 1.5)
+	case atLeastRole:
+		have := m.roles[m.me][d.role]
+		if have >= d.n {
+			return 1
+		}
+		return 0.5 * float64(have) / float64(d.n)
+	case familyDisgraced:
+		return pd[d.family]
+	case everyFamilyBelow:
+		p := 1.0
+		for _, b := range m.below {
+			if b < d.n {
+				p *= 0.6
+			}
+		}
+		return p
+	case oneFamilyBelow:
+		most := 0
+		for _, b := range m.below {
+			most = max(most, b)
+		}
+		return math.Min(1, float64(most)/float64(d.n)) * 0.8
+	case atMostEsteemed:
+		sum := 0.0
+		for _, p := range pe {
+			sum += p
+		}
+		return sigmoid((float64(d.n) + 0.5 - sum) * 1.5)
+	case atLeastDisgraced:
+		sum := 0.0
+		for _, p := range pd {
+			sum += p
+		}
+		return sigmoid((sum - float64(d.n) + 0.5) * 1.5)
+	}
+	return 0
+}
+
+// Choose picks an action from the seat's view and legal actions only.
+func (Heuristic) Choose(ev engine.View, legal []engine.Action, r *engine.Rand) engine.Action {
+	v, ok := ev.(*View)
+	if !ok || len(legal) == 0 || v.Seat < 0 || v.Seats > maxSeats {
+		return engine.Random{}.Choose(ev, legal, r)
+	}
+	base := newModel(v)
+	best, bestVal := legal[0], math.Inf(-1)
+	for _, ea := range legal {
+		a := ea.(Action)
+		m := *base
+		m.apply(a)
+		rest := restOfHand(v.Hand, a.Card)
+		open := [3]bool{v.QueenOpen && a.Area.slot() != slotQueen, v.OwnOpen && a.Area.slot() != slotOwn, v.OppOpen && a.Area.slot() != slotOpp}
+		val := m.complete(rest, open)
+		if val > bestVal {
+			best, bestVal = ea, val
+		}
+	}
+	return best
+}
+
+func restOfHand(hand []Card, played Card) []Card {
+	out := make([]Card, 0, len(hand))
+	skipped := false
+	for _, c := range hand {
+		if c == played && !skipped {
+			skipped = true
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// complete is the best value reachable by placing the remaining cards into
+// the open slots (Queen's table, own domain, an opponent's), without
+// eliminations.
+func (m *model) complete(rest []Card, open [3]bool) float64 {
+	if len(rest) == 0 {
+		return m.value()
+	}
+	c := rest[0]
+	best := math.Inf(-1)
+	try := func(a Action, slot int) {
+		next := *m
+		next.apply(a)
+		o := open
+		o[slot] = false
+		best = max(best, next.complete(rest[1:], o))
+	}
+	if open[0] {
+		try(Action{Card: c, Area: AreaUp}, 0)
+		try(Action{Card: c, Area: AreaDown}, 0)
+	}
+	if open[1] {
+		try(Action{Card: c, Area: AreaOwn}, 1)
+	}
+	if open[2] {
+		for k := 1; k < m.n; k++ {
+			try(Action{Card: c, Area: AreaOpp, Opp: engine.Seat((m.me + k) % m.n)}, 2)
+		}
+	}
+	if math.IsInf(best, -1) {
+		return m.value()
+	}
+	return best
+}

@@ -1,0 +1,80 @@
+// Package courtiers is Courtisans (Polish "Dworzanie", seed 004): on your
+// turn you place your three cards, one at the Queen's table (above the mat
+// to raise a family's esteem, below to push it into disgrace), one in your
+// own domain and one in an opponent's; at the end every card in your domain
+// scores for an esteemed family and costs for a disgraced one, and two
+// secret missions add 3 points each.
+package courtiers
+
+import (
+	"github.com/stolik-bot/stolik/engine"
+)
+
+// Codes of this game's rule errors.
+const (
+	CodeUnknownCard   = "courtiers.unknown_card"   // the card token is not a card
+	CodeUnknownArea   = "courtiers.unknown_area"   // the area token is not up, down, own, opp:<seat>
+	CodeUnknownTarget = "courtiers.unknown_target" // the kill target is not a card, "spy", with @up/@down
+	CodeNotInHand     = "courtiers.not_in_hand"    // you do not hold that card
+	CodeAreaUsed      = "courtiers.area_used"      // you have already placed a card there this turn
+	CodeNotOpponent   = "courtiers.not_opponent"   // opp:<seat> names yourself or nobody
+	CodeNotAssassin   = "courtiers.not_assassin"   // only an assassin may kill
+	CodeTargetSide    = "courtiers.target_side"    // a table target needs @up/@down, a domain target none
+	CodeNoTarget      = "courtiers.no_target"      // there is no such card in that area
+	CodeGuard         = "courtiers.guard"          // guards cannot be eliminated
+)
+
+// Game is Courtisans.
+type Game struct{}
+
+func init() { engine.Register(Game{}) }
+
+// ID is "courtiers".
+func (Game) ID() string { return "courtiers" }
+
+// Seats: 2 to 5.
+func (Game) Seats() (int, int) { return 2, 5 }
+
+// Options: the game has none.
+func (Game) Options() []engine.OptionSpec { return nil }
+
+// ParseAction reads an action in notation.
+func (Game) ParseAction(text string) (engine.Action, error) {
+	a, err := ParseAction(text)
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// New creates a table's game: cards removed, hands, deck and missions dealt,
+// a first player drawn.
+func (g Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State, error) {
+	for k, v := range opts {
+		return nil, engine.Errorf(engine.CodeBadOption, "key", k, "value", v, "why", "unknown_key")
+	}
+	if err := engine.ValidateSeats(g, seats); err != nil {
+		return nil, err
+	}
+	st := newState(seats)
+	if err := st.setup(r); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// StackKinds lists the scenario stacking directives: "deal <seat>: cards"
+// (a full hand of 3), "deck: cards" (top first), "missions <seat>: W B" and
+// "first <seat>".
+func (Game) StackKinds() []string { return []string{"deal", "deck", "missions", "first"} }
+
+// Bot returns an AI player: "random" or "heuristic".
+func (Game) Bot(kind string) (engine.Player, error) {
+	switch kind {
+	case "random":
+		return engine.Random{}, nil
+	case "heuristic", "":
+		return Heuristic{}, nil
+	}
+	return nil, engine.Errorf(engine.CodeBadOption, "key", "bot", "value", kind)
+}

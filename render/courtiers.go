@@ -1,0 +1,313 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/courtiers"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+func init() { games["courtiers"] = courtiersRenderer{} }
+
+type courtiersRenderer struct{}
+
+// CourtierCard names a card of Courtisans ("Hare noble"); NoCard is a
+// face-down spy.
+func CourtierCard(l *locales.Localizer, c courtiers.Card) string {
+	if c == courtiers.NoCard {
+		return l.T("courtiers.card.face_down", nil)
+	}
+	return l.T("courtiers.card."+c.String(), nil)
+}
+
+// CourtierFamily names a family ("Hares").
+func CourtierFamily(l *locales.Localizer, f courtiers.Family) string {
+	return l.T("courtiers.family."+f.String(), nil)
+}
+
+// CourtierMission names a mission and gives its text.
+func CourtierMission(l *locales.Localizer, m courtiers.Mission) (name, text string) {
+	return l.T("courtiers.mission."+m.String()+".name", nil), l.T("courtiers.mission."+m.String()+".text", nil)
+}
+
+// CourtierArea names the area of an action as the acting player reads it
+// ("above the Queen's table", "in the domain of player 2").
+func CourtierArea(l *locales.Localizer, a courtiers.Action) string {
+	switch a.Area {
+	case courtiers.AreaUp:
+		return l.T("courtiers.area.up", nil)
+	case courtiers.AreaDown:
+		return l.T("courtiers.area.down", nil)
+	case courtiers.AreaOwn:
+		return l.T("courtiers.area.own", nil)
+	}
+	return l.T("courtiers.area.opp", map[string]any{"N": int(a.Opp)})
+}
+
+// courtierTarget names an assassin's target with its place.
+func courtierTarget(l *locales.Localizer, c courtiers.Card, side string) string {
+	card := CourtierCard(l, c)
+	switch side {
+	case "up", "down":
+		return l.T("courtiers.target."+side, map[string]any{"Card": card})
+	}
+	return card
+}
+
+func courtierCards(l *locales.Localizer, cs []courtiers.Card) string {
+	if len(cs) == 0 {
+		return "—"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = CourtierCard(l, c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// roleList lists a column's cards by role (the family is the column's).
+func roleList(l *locales.Localizer, cs []courtiers.Card) string {
+	if len(cs) == 0 {
+		return "—"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = l.T("courtiers.role."+roleKey(c.Role())+".name", nil)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func roleKey(r courtiers.Role) string {
+	if r == courtiers.Plain {
+		return "plain"
+	}
+	return r.String()
+}
+
+func courtierTokens(l *locales.Localizer, ts []string) string {
+	if len(ts) == 0 {
+		return "—"
+	}
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		c, ok := courtiers.ParseCard(t)
+		if !ok {
+			c = courtiers.NoCard
+		}
+		parts[i] = CourtierCard(l, c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// openAreas lists the areas still open this turn.
+func openAreas(l *locales.Localizer, v *courtiers.View) string {
+	var parts []string
+	if v.QueenOpen {
+		parts = append(parts, l.T("courtiers.slot.queen", nil))
+	}
+	if v.OwnOpen {
+		parts = append(parts, l.T("courtiers.slot.own", nil))
+	}
+	if v.OppOpen {
+		parts = append(parts, l.T("courtiers.slot.opp", nil))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// placement describes a placement everyone saw, by a named seat.
+func placement(l *locales.Localizer, seat engine.Seat, p courtiers.Placement, names Names) string {
+	area := courtiers.Action{Area: p.Area, Opp: p.Opp}
+	text := l.T("courtiers.event.placed", map[string]any{
+		"Name": names.Of(seat), "Card": CourtierCard(l, p.Card), "Area": eventArea(l, area.AreaString(), seat, p.Opp, names),
+	})
+	if p.Kill {
+		text += " " + l.T("courtiers.event.killed", map[string]any{"Target": courtierTarget(l, p.Target, p.Side.String())})
+	}
+	return text
+}
+
+// eventArea names an area in a third-person event line.
+func eventArea(l *locales.Localizer, area string, seat, owner engine.Seat, names Names) string {
+	switch area {
+	case "up", "down":
+		return l.T("courtiers.area."+area, nil)
+	case "own":
+		return l.T("courtiers.event.area_own", nil)
+	}
+	if owner == seat {
+		return l.T("courtiers.event.area_own", nil)
+	}
+	return l.T("courtiers.event.area_opp", map[string]any{"Owner": names.Of(owner)})
+}
+
+func (courtiersRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []string {
+	v := ev.(*courtiers.View)
+	var out []string
+	if v.Phase == "play" {
+		out = append(out, l.T("courtiers.ui.turn", map[string]any{"Name": names.Of(v.Turn), "List": openAreas(l, v)}))
+	}
+	out = append(out, l.T("courtiers.ui.deck", map[string]any{
+		"Cards": l.N("courtiers.cards", v.Deck, nil), "Count": v.Removed,
+	}))
+	out = append(out, l.T("courtiers.ui.table", nil))
+	for f, col := range v.Table {
+		line := l.T("courtiers.ui.column", map[string]any{
+			"Family": CourtierFamily(l, courtiers.Family(f)),
+			"Up":     roleList(l, col.Up), "Down": roleList(l, col.Down),
+			"Points": strconv.Itoa(col.UpWeight) + ":" + strconv.Itoa(col.DownWeight),
+		})
+		if v.Final != nil {
+			line += " — " + l.T("courtiers.status."+v.Final.Status[f].String(), nil)
+		}
+		out = append(out, "  "+line)
+		if f == int(courtiers.Nightingale) && v.Final == nil {
+			out = append(out, "  "+l.T("courtiers.ui.queen_column", map[string]any{"Up": v.QueenUp, "Down": v.QueenDown}))
+		}
+	}
+	out = append(out, l.T("courtiers.ui.domains", nil))
+	for s, d := range v.Domains {
+		cards := courtierCards(l, d.Cards)
+		if d.Hidden > 0 {
+			cards += " + " + l.N("courtiers.face_down", d.Hidden, nil)
+		}
+		out = append(out, "  "+l.T("courtiers.ui.domain", map[string]any{
+			"Name": names.Of(engine.Seat(s)), "Cards": cards, "Count": v.HandSizes[s],
+		}))
+	}
+	if len(v.Killed) > 0 || v.Ghosts > 0 {
+		list := courtierCards(l, v.Killed)
+		if v.Ghosts > 0 {
+			list += " + " + l.N("courtiers.face_down", v.Ghosts, nil)
+		}
+		out = append(out, l.T("courtiers.ui.killed", map[string]any{"Cards": list}))
+	}
+	if len(v.Moves) > 0 && v.Phase == "play" {
+		parts := make([]string, len(v.Moves))
+		for i, p := range v.Moves {
+			parts[i] = placement(l, v.Turn, p, names)
+		}
+		out = append(out, l.T("courtiers.ui.this_turn", map[string]any{"List": strings.Join(parts, " ")}))
+	}
+	if v.Final != nil {
+		out = append(out, scoreboard(l, v, names)...)
+	}
+	return out
+}
+
+// scoreboard is the final result: each seat's domain points, missions and
+// total, then the winners.
+func scoreboard(l *locales.Localizer, v *courtiers.View, names Names) []string {
+	fin := v.Final
+	out := []string{l.T("courtiers.ui.scoreboard", nil)}
+	for s := range fin.Totals {
+		parts := make([]string, 0, 2)
+		for _, m := range fin.Missions[s] {
+			name, _ := CourtierMission(l, m.Mission)
+			key := "courtiers.ui.mission_failed"
+			if m.Done {
+				key = "courtiers.ui.mission_done"
+			}
+			parts = append(parts, l.T(key, map[string]any{"Name": name}))
+		}
+		out = append(out, "  "+l.T("courtiers.ui.score_line", map[string]any{
+			"Name": names.Of(engine.Seat(s)), "Points": fin.Points[s], "Missions": strings.Join(parts, ", "), "Total": fin.Totals[s],
+		}))
+	}
+	key := "ui.winner"
+	if len(fin.Winners) > 1 {
+		key = "ui.winners_shared"
+	}
+	return append(out, l.T(key, map[string]any{"Names": names.List(fin.Winners)}))
+}
+
+func (courtiersRenderer) Private(l *locales.Localizer, ev engine.View, names Names) []string {
+	v := ev.(*courtiers.View)
+	if v.Seat < 0 {
+		return nil
+	}
+	out := []string{l.T("courtiers.ui.hand", map[string]any{"Cards": courtierCards(l, v.Hand)})}
+	for k, m := range v.Missions {
+		if m == courtiers.NoMission {
+			continue
+		}
+		name, text := CourtierMission(l, m)
+		key := "courtiers.ui.mission_white"
+		if k == 1 {
+			key = "courtiers.ui.mission_blue"
+		}
+		out = append(out, l.T(key, map[string]any{"Name": name, "Text": text}))
+	}
+	return out
+}
+
+func (courtiersRenderer) Action(l *locales.Localizer, ea engine.Action) string {
+	a := ea.(courtiers.Action)
+	text := l.T("courtiers.action.place", map[string]any{"Card": CourtierCard(l, a.Card), "Area": CourtierArea(l, a)})
+	if a.Kill {
+		text = l.T("courtiers.action.kill", map[string]any{"Place": text, "Target": courtierTarget(l, a.Target, a.Side.String())})
+	}
+	return text
+}
+
+func (courtiersRenderer) Hint(l *locales.Localizer, ev engine.View) string {
+	v := ev.(*courtiers.View)
+	if v.Seat < 0 || len(v.Hand) == 0 {
+		return ""
+	}
+	area := "own"
+	switch {
+	case v.QueenOpen:
+		area = "up"
+	case v.OppOpen && !v.OwnOpen:
+		area = "opp:" + strconv.Itoa((int(v.Seat)+1)%v.Seats)
+	}
+	return l.T("courtiers.ui.hint", map[string]any{"Example": "place " + v.Hand[0].String() + " " + area})
+}
+
+func (courtiersRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
+	a := e.Args
+	seat := func(k string) engine.Seat {
+		s, _ := a[k].(engine.Seat)
+		return s
+	}
+	switch e.Type {
+	case "card_placed":
+		card, _ := a["card"].(string)
+		area, _ := a["area"].(string)
+		c, _ := courtiers.ParseCard(card)
+		return l.T("courtiers.event.placed", map[string]any{
+			"Name": names.Of(seat("seat")), "Card": CourtierCard(l, c),
+			"Area": eventArea(l, area, seat("seat"), seat("domain"), names),
+		})
+	case "card_killed":
+		card, _ := a["card"].(string)
+		side, _ := a["side"].(string)
+		c, _ := courtiers.ParseCard(card)
+		target := courtierTarget(l, c, side)
+		if side == "" {
+			target = l.T("courtiers.target.domain", map[string]any{"Card": target, "Owner": names.Of(seat("domain"))})
+		}
+		return l.T("courtiers.event.kill", map[string]any{"Name": names.Of(seat("seat")), "Target": target})
+	case "cards_drawn":
+		cs, _ := a["cards"].([]string)
+		return l.T("courtiers.event.drawn", map[string]any{"Cards": courtierTokens(l, cs)})
+	case "deck_empty":
+		return l.T("courtiers.event.deck_empty", nil)
+	case "turn":
+		return l.T("courtiers.event.turn", map[string]any{"Name": names.Of(seat("seat"))})
+	case "spies_revealed":
+		up, _ := a["up"].([]string)
+		down, _ := a["down"].([]string)
+		return l.T("courtiers.event.spies_revealed", map[string]any{"Up": courtierTokens(l, up), "Down": courtierTokens(l, down)})
+	case "game_over":
+		w, _ := a["winners"].([]engine.Seat)
+		key := "ui.winner"
+		if len(w) > 1 {
+			key = "ui.winners_shared"
+		}
+		return l.T(key, map[string]any{"Names": names.List(w)})
+	}
+	return ""
+}
