@@ -88,33 +88,58 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 		}
 		out = append(out, l.T("princesses.ui.princesses", map[string]any{"List": strings.Join(parts, "; ")}))
 	}
+	for s, cs := range v.Revealed {
+		if len(cs) > 0 {
+			out = append(out, l.T("princesses.roundcard.revealed", map[string]any{"Name": names.Of(engine.Seat(s)), "Cards": princessCards(l, cs)}))
+		}
+	}
+	var aside []string
+	for s, k := range v.SetAside {
+		if k > 0 {
+			aside = append(aside, names.Of(engine.Seat(s))+": "+l.N("princesses.cards", k, nil))
+		}
+	}
+	if len(aside) > 0 {
+		out = append(out, l.T("princesses.roundcard.set_aside", map[string]any{"List": strings.Join(aside, "; ")}))
+	}
 	switch v.Phase {
-	case "choose", "pass":
+	case "choose", "pass", "aside", "reveal", "split", "gift", "give":
 		var waiting []engine.Seat
 		for s, d := range v.Done {
 			if !d {
 				waiting = append(waiting, engine.Seat(s))
 			}
 		}
-		key := "princesses.ui.waiting_choose"
-		if v.Phase == "pass" {
-			key = "princesses.ui.waiting_pass"
+		key := "princesses.roundcard.waiting_" + v.Phase
+		if v.Phase == "choose" || v.Phase == "pass" {
+			key = "princesses.ui.waiting_" + v.Phase
 		}
 		out = append(out, l.T(key, map[string]any{"Names": names.List(waiting)}))
+	case "haggle":
+		out = append(out, l.T("princesses.roundcard.last_trick", map[string]any{"Plays": plays(l, v.LastTrick, names)}))
+		out = append(out, l.T("princesses.roundcard.waiting_haggle", map[string]any{"Name": names.Of(v.LastWin)}))
 	case "play":
 		if len(v.Trick) == 0 {
 			out = append(out, l.T("princesses.ui.trick_empty", map[string]any{"Name": names.Of(v.Leader)}))
 		} else {
-			parts := make([]string, len(v.Trick))
-			for i, p := range v.Trick {
-				parts[i] = names.Of(p.Seat) + ": " + PrincessCard(l, p.Card)
+			text := plays(l, v.Trick, names)
+			for k := 1; k < len(v.Masked); k++ {
+				s := (int(v.Leader) + k) % len(v.Masked)
+				if v.Masked[s] {
+					text += " · " + names.Of(engine.Seat(s)) + ": " + l.T("princesses.roundcard.face_down", nil)
+				}
 			}
-			out = append(out, l.T("princesses.ui.trick", map[string]any{"Plays": strings.Join(parts, " · ")}))
+			out = append(out, l.T("princesses.ui.trick", map[string]any{"Plays": text}))
+		}
+		if v.Gifts > 0 {
+			out = append(out, l.N("princesses.roundcard.gifts", v.Gifts, nil))
 		}
 		if v.SnuckIn {
 			out = append(out, l.T("princesses.snuck_in", nil))
 		}
-		out = append(out, l.T("princesses.ui.turn", map[string]any{"Name": names.Of(v.Acting[0])}))
+		var acting []engine.Seat
+		acting = append(acting, v.Acting...)
+		out = append(out, l.T("princesses.ui.turn", map[string]any{"Name": names.List(acting)}))
 	}
 	out = append(out, l.T("princesses.ui.scores", nil))
 	for s := 0; s < v.Seats; s++ {
@@ -137,6 +162,22 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 	return out
 }
 
+func plays(l *locales.Localizer, ps []princesses.Play, names Names) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = names.Of(p.Seat) + ": " + PrincessCard(l, p.Card)
+	}
+	return strings.Join(parts, " · ")
+}
+
+func suitName(l *locales.Localizer, word string) string {
+	su, ok := princesses.ParseSuit(word)
+	if !ok {
+		return word
+	}
+	return l.T("princesses.suit."+su.Letter(), nil)
+}
+
 func (princessesRenderer) Private(l *locales.Localizer, ev engine.View, names Names) []string {
 	v := ev.(*princesses.View)
 	if v.Seat < 0 {
@@ -157,7 +198,23 @@ func (princessesRenderer) Private(l *locales.Localizer, ev engine.View, names Na
 	}
 	out = append(out, l.T("princesses.ui.hand", map[string]any{"Cards": princessCards(l, v.Hand)}))
 	if len(v.MyPass) > 0 {
-		out = append(out, l.T("princesses.ui.my_pass", map[string]any{"Cards": princessCards(l, v.MyPass)}))
+		key := "princesses.ui.my_pass"
+		if v.Phase != "pass" {
+			key = "princesses.roundcard.my_choice"
+		}
+		out = append(out, l.T(key, map[string]any{"Cards": princessCards(l, v.MyPass)}))
+	}
+	if v.MyReveal != "" {
+		out = append(out, l.T("princesses.roundcard.my_reveal", map[string]any{"Suit": suitName(l, v.MyReveal)}))
+	}
+	if len(v.MySetAside) > 0 {
+		out = append(out, l.T("princesses.roundcard.my_set_aside", map[string]any{"Cards": princessCards(l, v.MySetAside)}))
+	}
+	if v.MyGift != 0 {
+		out = append(out, l.T("princesses.roundcard.my_gift", map[string]any{"Card": PrincessCard(l, v.MyGift)}))
+	}
+	if v.MyMasked != 0 {
+		out = append(out, l.T("princesses.roundcard.my_masked", map[string]any{"Card": PrincessCard(l, v.MyMasked)}))
 	}
 	return out
 }
@@ -169,27 +226,62 @@ func (princessesRenderer) Action(l *locales.Localizer, ea engine.Action) string 
 		return l.T("princesses.action.choose", map[string]any{"Princess": princessName(l, a.Princess.String())})
 	case princesses.KindPass:
 		return l.T("princesses.action.pass", map[string]any{"Cards": princessCards(l, a.CardList())})
-	case princesses.KindPlay:
-		return l.T("princesses.action.play", map[string]any{"Card": PrincessCard(l, a.Cards[0])})
+	case princesses.KindPlay, princesses.KindAside, princesses.KindGift, princesses.KindGive:
+		key := "princesses.roundcard.action." + strings.Fields(a.String())[0]
+		if a.Kind == princesses.KindPlay {
+			key = "princesses.action.play"
+		}
+		return l.T(key, map[string]any{"Card": PrincessCard(l, a.Cards[0])})
+	case princesses.KindReveal:
+		return l.T("princesses.roundcard.action.reveal", map[string]any{"Suit": suitName(l, a.Suit.Word())})
+	case princesses.KindSplit:
+		return l.T("princesses.roundcard.action.split", map[string]any{"Cards": princessCards(l, a.CardList())})
+	case princesses.KindSwap:
+		return l.T("princesses.roundcard.action.swap", map[string]any{"Card": PrincessCard(l, a.Cards[0]), "Take": PrincessCard(l, a.Cards[1])})
+	case princesses.KindKeep:
+		return l.T("princesses.roundcard.action.keep", nil)
 	}
 	return a.String()
 }
 
 func (princessesRenderer) Hint(l *locales.Localizer, ev engine.View) string {
 	v := ev.(*princesses.View)
-	if v.Phase != "pass" || v.Seat < 0 {
+	if v.Seat < 0 || len(v.Hand) == 0 {
+		return ""
+	}
+	switch v.Phase {
+	case "split":
+		n := len(v.Hand) / 2
+		return l.N("princesses.roundcard.split_hint", n, map[string]any{"Example": "split " + strings.Join(cardList(v.Hand[len(v.Hand)-n:]), " ")})
+	case "haggle":
+		ex := "keep"
+		if len(v.Swappable) > 0 {
+			ex = "swap " + v.Hand[0].String() + " " + v.Swappable[0].String()
+		}
+		return l.T("princesses.roundcard.haggle_hint", map[string]any{"Example": ex})
+	case "pass":
+	default:
 		return ""
 	}
 	n := v.PassLeft + v.PassRight
 	example := "pass"
-	for i := 0; i < n && i < len(v.Hand); i++ {
-		example += " " + v.Hand[len(v.Hand)-1-i].String()
+	// The last cards of the (sorted) hand, in card order: the canonical form.
+	for _, c := range v.Hand[max(0, len(v.Hand)-n):] {
+		example += " " + c.String()
 	}
 	key := "princesses.ui.pass_hint"
 	if v.PassLeft > 0 && v.PassRight > 0 {
 		key = "princesses.ui.pass_hint_both"
 	}
 	return l.N(key, n, map[string]any{"Example": example, "Direction": passText(l, v.PassLeft, v.PassRight)})
+}
+
+func cardList(cs []princesses.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
 }
 
 func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
@@ -224,9 +316,13 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 	case "trick_won":
 		cs, _ := a["cards"].([]string)
 		pts, _ := a["points"].(int)
-		return l.T("princesses.event.trick_won", map[string]any{
+		text := l.T("princesses.event.trick_won", map[string]any{
 			"Name": seat("seat"), "Cards": tokens(l, cs), "Proposals": l.N("princesses.proposals", pts, nil),
 		})
+		if g, _ := a["gifts"].(int); g > 0 {
+			text += " " + l.N("princesses.roundcard.event.gift_pile", g, nil)
+		}
+		return text
 	case "round_started":
 		round, _ := a["round"].(int)
 		card, _ := a["card"].(string)
@@ -248,6 +344,60 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 		return text
 	case "tiebreak_round":
 		return l.T("princesses.event.tiebreak_round", nil)
+	case "step_done":
+		step, _ := a["step"].(string)
+		return l.T("princesses.roundcard.event.step_done."+step, map[string]any{"Name": seat("seat")})
+	case "aside_done", "split_done", "gifts_placed", "give_done":
+		return l.T("princesses.roundcard.event."+e.Type, nil)
+	case "suit_revealed":
+		cs, _ := a["cards"].([]string)
+		su, _ := a["suit"].(string)
+		return l.T("princesses.roundcard.event.suit_revealed", map[string]any{"Name": seat("seat"), "Suit": suitName(l, su), "Cards": tokens(l, cs)})
+	case "card_given":
+		c, _ := a["card"].(string)
+		got, _ := a["got"].(string)
+		return l.T("princesses.roundcard.event.card_given", map[string]any{"Card": cardToken(l, c), "To": seat("to"), "Got": cardToken(l, got), "From": seat("from")})
+	case "card_masked":
+		return l.T("princesses.roundcard.event.card_masked", map[string]any{"Name": seat("seat")})
+	case "cards_unmasked":
+		cs, _ := a["cards"].([]string)
+		ss, _ := a["seats"].([]engine.Seat)
+		parts := make([]string, len(cs))
+		for i := range cs {
+			parts[i] = names.Of(ss[i]) + ": " + cardToken(l, cs[i])
+		}
+		return l.T("princesses.roundcard.event.cards_unmasked", map[string]any{"Plays": strings.Join(parts, " · ")})
+	case "cards_kept":
+		cs, _ := a["cards"].([]string)
+		ss, _ := a["seats"].([]engine.Seat)
+		each, _ := a["each"].(int)
+		parts := make([]string, len(ss))
+		for i, s := range ss {
+			parts[i] = names.Of(s) + ": " + tokens(l, cs[i*each:(i+1)*each])
+		}
+		return l.T("princesses.roundcard.event.cards_kept", map[string]any{"List": strings.Join(parts, "; ")})
+	case "set_aside_taken":
+		cs, _ := a["cards"].([]string)
+		key := "princesses.roundcard.event.set_aside_taken"
+		if a["from"] != a["to"] {
+			key = "princesses.roundcard.event.half_received"
+		}
+		return l.T(key, map[string]any{"Cards": tokens(l, cs), "Name": seat("from")})
+	case "set_aside_given":
+		cs, _ := a["cards"].([]string)
+		return l.T("princesses.roundcard.event.half_given", map[string]any{"Cards": tokens(l, cs), "Name": seat("to")})
+	case "set_aside_picked_up":
+		key := "princesses.roundcard.event.set_aside_picked_up"
+		if right, _ := a["right"].(bool); right {
+			key = "princesses.roundcard.event.halves_passed"
+		}
+		return l.T(key, nil)
+	case "haggled":
+		gave, _ := a["gave"].(string)
+		took, _ := a["took"].(string)
+		return l.T("princesses.roundcard.event.haggled", map[string]any{"Name": seat("seat"), "Card": cardToken(l, gave), "Take": cardToken(l, took)})
+	case "haggle_kept":
+		return l.T("princesses.roundcard.event.haggle_kept", map[string]any{"Name": seat("seat")})
 	case "game_over":
 		w, _ := a["winners"].([]engine.Seat)
 		key := "ui.winner"

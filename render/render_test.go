@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -29,7 +30,9 @@ func TestErrorCodesAreLocalized(t *testing.T) {
 		table.CodeNotPlaying,
 		princesses.CodeUnknownCard, princesses.CodeUnknownPrincess, princesses.CodeNotInHand, princesses.CodeMustFollow,
 		princesses.CodePrincesLocked, princesses.CodeNotOffered, princesses.CodePassCount, princesses.CodeWrongPhase,
-		princesses.CodeDuplicateCard,
+		princesses.CodeDuplicateCard, princesses.CodeUnknownSuit, princesses.CodeSplitCount, princesses.CodeSuitNotHeld,
+		princesses.CodeNotInTrick, princesses.CodeOwnTrickCard, princesses.CodeMustMatchParity, princesses.CodeHighOrLow,
+		princesses.CodePassOrder,
 	}
 	b := bundle(t)
 	for _, lang := range locales.Languages() {
@@ -112,6 +115,9 @@ func TestRenderedViewsHideOtherHands(t *testing.T) {
 		if seed%2 == 0 {
 			opts["edition"] = "classic"
 		}
+		if seed%3 != 0 {
+			opts["rounds"] = "random" // every round card's steps and zones
+		}
 		st, err := princesses.Game{}.New(opts, seats, engine.NewRand(seed, 0))
 		if err != nil {
 			t.Fatal(err)
@@ -126,6 +132,11 @@ func TestRenderedViewsHideOtherHands(t *testing.T) {
 				for viewer := -1; viewer < seats; viewer++ {
 					v := st.View(engine.Seat(viewer))
 					text := strings.Join(r.Public(l, v, names[:seats]), "\n") + strings.Join(r.Private(l, v, names[:seats]), "\n")
+					// The round card's rule names cards ("the Prince 3 is worth −2"): not a hand.
+					card := v.(*princesses.View).RoundCard
+					for _, k := range []string{".text", ".text_classic"} {
+						text = strings.ReplaceAll(text, l.T("princesses.round."+card+k, nil), "")
+					}
 					if strings.Contains(text, locales.MissingOpen) {
 						t.Fatalf("%s seat %d: missing text in %q", lang, viewer, text)
 					}
@@ -133,7 +144,11 @@ func TestRenderedViewsHideOtherHands(t *testing.T) {
 						if other == viewer {
 							continue
 						}
-						for _, c := range st.View(engine.Seat(other)).(*princesses.View).Hand {
+						ov := st.View(engine.Seat(other)).(*princesses.View)
+						for _, c := range ov.Hand {
+							if slices.Contains(ov.Revealed[other], c) {
+								continue // Crystal Clear: shown to everyone
+							}
 							if containsCard(text, render.PrincessCard(l, c)) {
 								t.Fatalf("seed %d step %d %s: seat %d is shown %s of seat %d:\n%s", seed, step, lang, viewer, c, other, text)
 							}

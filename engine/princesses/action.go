@@ -9,20 +9,35 @@ import (
 // Kind is what an action does.
 type Kind uint8
 
-// The action kinds of the base game.
+// The action kinds.
 const (
 	KindChoose Kind = iota + 1 // choose <princess>
 	KindPass                   // pass <card> [<card> ...]
 	KindPlay                   // play <card>
+	KindAside                  // aside <card>: Late to the Ball
+	KindReveal                 // reveal <suit>: Crystal Clear
+	KindSplit                  // split <card> ...: the half put under the princess (After Party, Blind Man's Bluff)
+	KindGift                   // gift <card>: Wedding Gift, before every trick
+	KindGive                   // give <card>: Musical Chairs, after every trick
+	KindSwap                   // swap <hand-card> <trick-card>: Haggle with the Hag
+	KindKeep                   // keep: Haggle with the Hag, no swap
 )
 
-const maxCards = 4
+// maxCards is the most cards an action names: half of a 3-seat hand.
+const maxCards = 6
 
-// Action is one move in notation: "choose mulan", "pass Q3 F5 A1", "play Q7".
-// It is a comparable value.
+var kindWords = [...]string{
+	KindChoose: "choose", KindPass: "pass", KindPlay: "play", KindAside: "aside", KindReveal: "reveal",
+	KindSplit: "split", KindGift: "gift", KindGive: "give", KindSwap: "swap", KindKeep: "keep",
+}
+
+// Action is one move in notation: "choose mulan", "pass Q3 F5 A1", "play Q7",
+// "aside F2", "reveal pets", "split Q1 Q2 F3 A4 A5", "gift P9", "give A8",
+// "swap Q2 P7", "keep". It is a comparable value.
 type Action struct {
 	Kind     Kind
 	Princess PrincessID
+	Suit     Suit
 	N        uint8
 	Cards    [maxCards]Card
 }
@@ -32,33 +47,38 @@ func (a Action) CardList() []Card { return a.Cards[:a.N] }
 
 // String gives the canonical notation.
 func (a Action) String() string {
+	if int(a.Kind) >= len(kindWords) || a.Kind == 0 {
+		return ""
+	}
 	var b strings.Builder
+	b.WriteString(kindWords[a.Kind])
 	switch a.Kind {
 	case KindChoose:
-		b.WriteString("choose ")
+		b.WriteByte(' ')
 		b.WriteString(a.Princess.String())
-	case KindPass:
-		b.WriteString("pass")
+	case KindReveal:
+		b.WriteByte(' ')
+		b.WriteString(a.Suit.Word())
+	default:
 		for _, c := range a.CardList() {
 			b.WriteByte(' ')
 			b.WriteString(c.String())
 		}
-	case KindPlay:
-		b.WriteString("play ")
-		b.WriteString(a.Cards[0].String())
 	}
 	return b.String()
 }
 
-func play(c Card) Action { return Action{Kind: KindPlay, N: 1, Cards: [maxCards]Card{c}} }
-
-func choose(p PrincessID) Action { return Action{Kind: KindChoose, Princess: p} }
-
-func pass(cs ...Card) Action {
-	a := Action{Kind: KindPass, N: uint8(len(cs))}
+func cardAction(k Kind, cs ...Card) Action {
+	a := Action{Kind: k, N: uint8(len(cs))}
 	copy(a.Cards[:], cs)
 	return a
 }
+
+func play(c Card) Action { return cardAction(KindPlay, c) }
+
+func choose(p PrincessID) Action { return Action{Kind: KindChoose, Princess: p} }
+
+func pass(cs ...Card) Action { return cardAction(KindPass, cs...) }
 
 // ParseAction reads an action in notation.
 func ParseAction(text string) (Action, error) {
@@ -67,8 +87,16 @@ func ParseAction(text string) (Action, error) {
 	if len(f) == 0 {
 		return Action{}, bad
 	}
-	switch f[0] {
-	case "choose":
+	kind := Kind(0)
+	for k, w := range kindWords {
+		if w != "" && w == f[0] {
+			kind = Kind(k)
+		}
+	}
+	// How many card arguments each kind takes.
+	lo, hi := 0, 0
+	switch kind {
+	case KindChoose:
 		if len(f) != 2 {
 			return Action{}, bad
 		}
@@ -77,28 +105,47 @@ func ParseAction(text string) (Action, error) {
 			return Action{}, engine.Errorf(CodeUnknownPrincess, "princess", f[1])
 		}
 		return choose(p), nil
-	case "play":
+	case KindReveal:
 		if len(f) != 2 {
 			return Action{}, bad
 		}
-		c, ok := ParseCard(f[1])
-		if !ok {
-			return Action{}, engine.Errorf(CodeUnknownCard, "card", f[1])
+		s, ok := ParseSuit(f[1])
+		if !ok || len(f[1]) == 1 {
+			return Action{}, engine.Errorf(CodeUnknownSuit, "suit", f[1])
 		}
-		return play(c), nil
-	case "pass":
-		if len(f) < 2 || len(f) > maxCards+1 {
+		return Action{Kind: KindReveal, Suit: s}, nil
+	case KindKeep:
+		if len(f) != 1 {
 			return Action{}, bad
 		}
-		cs := make([]Card, 0, len(f)-1)
-		for _, t := range f[1:] {
-			c, ok := ParseCard(t)
-			if !ok {
-				return Action{}, engine.Errorf(CodeUnknownCard, "card", t)
-			}
-			cs = append(cs, c)
-		}
-		return pass(cs...), nil
+		return Action{Kind: KindKeep}, nil
+	case KindPlay, KindAside, KindGift, KindGive:
+		lo, hi = 1, 1
+	case KindSwap:
+		lo, hi = 2, 2
+	case KindPass:
+		lo, hi = 1, 4
+	case KindSplit:
+		lo, hi = 1, maxCards
+	default:
+		return Action{}, bad
 	}
-	return Action{}, bad
+	if len(f)-1 < lo || len(f)-1 > hi {
+		return Action{}, bad
+	}
+	cs := make([]Card, 0, len(f)-1)
+	for _, t := range f[1:] {
+		c, ok := ParseCard(t)
+		if !ok {
+			return Action{}, engine.Errorf(CodeUnknownCard, "card", t)
+		}
+		cs = append(cs, c)
+	}
+	// Canonical order: a split, and a pass of 1, 3 or 4 cards (always to one
+	// side), list their cards in card order. A two-card pass keeps its order:
+	// for a one-card-each-way pass the first card goes left.
+	if kind == KindSplit || (kind == KindPass && len(cs) != 2) {
+		sortCards(cs)
+	}
+	return cardAction(kind, cs...), nil
 }

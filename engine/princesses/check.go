@@ -9,7 +9,8 @@ import (
 )
 
 // Check answers a scenario's expect keys: hand, score, round-score,
-// trick-winner, leader, snuck-in, princess, round-card, phase.
+// trick-winner, leader, snuck-in, princess, round-card, phase, and for the
+// round cards' zones: revealed, aside, captured, gift, trick, last-trick.
 func (st *State) Check(key string, args []string) error {
 	seatArg := func() (engine.Seat, error) {
 		if len(args) < 1 {
@@ -28,20 +29,82 @@ func (st *State) Check(key string, args []string) error {
 		return strconv.Atoi(args[i])
 	}
 	switch key {
-	case "hand":
+	case "hand", "revealed", "aside", "captured", "gift":
+		// A seat's cards in a zone, in any order ("-" or nothing: none).
 		s, err := seatArg()
 		if err != nil {
 			return err
 		}
-		want, rerr := parseCards(args[1:], st.n)
+		vals := args[1:]
+		if len(vals) == 1 && vals[0] == "-" {
+			vals = nil
+		}
+		want, rerr := parseCards(vals, st.n)
 		if rerr != nil {
 			return fmt.Errorf("unknown card %v", rerr.Params["card"])
 		}
 		sortCards(want)
-		got := slices.Clone(st.hands[s])
+		var zone []Card
+		switch key {
+		case "hand":
+			zone = st.hands[s]
+		case "revealed":
+			zone = st.revealed[s]
+		case "aside":
+			zone = st.setAside[s]
+		case "captured":
+			zone = st.captured[s]
+		case "gift":
+			if st.gifts[s] != 0 {
+				zone = []Card{st.gifts[s]}
+			}
+		}
+		got := slices.Clone(zone)
 		sortCards(got)
 		if !slices.Equal(got, want) {
-			return fmt.Errorf("expected hand %v, found %v", cardStrings(want), cardStrings(got))
+			return fmt.Errorf("expected %s %v for seat %d, found %v", key, cardStrings(want), s, cardStrings(got))
+		}
+	case "trick", "last-trick":
+		// The cards of the current (or last) trick as a seat's view shows
+		// them, in play order; "?" for a face-down card, "-" for none. The
+		// first argument is the viewing seat, or "spectator".
+		if len(args) < 1 {
+			return fmt.Errorf("%s needs a viewing seat", key)
+		}
+		viewer := engine.Spectator
+		if args[0] != "spectator" {
+			s, err := seatArg()
+			if err != nil {
+				return err
+			}
+			viewer = s
+		}
+		v := st.View(viewer).(*View)
+		plays := v.Trick
+		if key == "last-trick" {
+			plays = v.LastTrick
+		}
+		var got []string
+		for _, p := range plays {
+			got = append(got, p.Card.String())
+		}
+		for k := 1; k < len(v.Masked); k++ {
+			i := (int(v.Leader) + k) % len(v.Masked)
+			if !v.Masked[i] {
+				continue
+			}
+			if engine.Seat(i) == viewer {
+				got = append(got, v.MyMasked.String())
+			} else {
+				got = append(got, "?")
+			}
+		}
+		want := args[1:]
+		if len(want) == 1 && want[0] == "-" {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			return fmt.Errorf("expected %s %v as seat %s sees it, found %v", key, want, args[0], got)
 		}
 	case "score", "round-score":
 		s, err := seatArg()

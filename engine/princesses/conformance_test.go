@@ -15,6 +15,10 @@ func TestConformance(t *testing.T) {
 			{"edition": "classic"},
 			{"powers": "off", "rounds": "3"},
 			{"edition": "classic", "promo": "on", "rounds": "random"},
+			{"rounds": "random"},
+			{"powers": "off", "rounds": "random"},
+			{"edition": "classic", "rounds": "random3"},
+			{"powers": "off", "rounds": "random3"},
 		},
 	})
 }

@@ -85,17 +85,55 @@ type passSpec struct{ left, right int }
 func (p passSpec) total() int { return p.left + p.right }
 
 // roundRules are the small hooks through which a round card changes the
-// base game. A nil hook means the base rule. Issue [3] fills them in for the
-// special round cards without touching the trick loop.
+// base game (rules.go holds the functions). A zero field means the base rule;
+// the trick loop calls the hooks and knows no card by name.
 type roundRules struct {
-	// playable narrows the cards seat may play now (after follow suit).
-	playable func(st *State, s int, base []Card) []Card
+	// required is the suit the next card must follow, given the trick so far
+	// (Pass the Bouquet: the suit of the last card); nil: the lead card's suit.
+	required func(trick []Play) Suit
+	// follow lists the cards a seat holding hand may play to a trick already
+	// led (Midnight Makeover, Odds and Evens); nil: follow the required suit
+	// if able, else any card.
+	follow func(trick []Play, req Suit, hand []Card) []Card
+	// playable narrows the cards a seat may play now, after the lead and
+	// follow rules (Magic Beans).
+	playable func(hand, base []Card) []Card
 	// winner picks the index into the trick of the winning play.
-	winner func(st *State, trick []Play) int
-	// score adjusts a seat's base round score.
+	winner func(trick []Play, ed Edition) int
+	// score adjusts a seat's base round score (proposals from Princes and
+	// the Frog).
 	score func(st *State, s int, captured []Card, base int) int
 	// noRebel: Rebel of the Ball is impossible in this round.
 	noRebel bool
+
+	// setup is the simultaneous step after the pass, before trick 1:
+	// phaseAside, phaseReveal or phaseSplit.
+	setup phase
+	// before is the simultaneous step before every trick: phaseGift.
+	before phase
+	// after is the step after every trick while cards remain: phaseGive
+	// (everyone) or phaseHaggle (the winner).
+	after phase
+	// perTurn is how many cards each seat plays to a trick, in turn order
+	// (Rings Twice: 2); 0 means 1.
+	perTurn int
+	// stopAt ends the round when every hand holds this many cards, which
+	// then count as captured (Late for a Date: 3).
+	stopAt int
+	// masked: every play after the lead is face down until all are in
+	// (Masquerade).
+	masked bool
+	// halfRight: the set-aside half goes to the right neighbour, who
+	// finishes the round with it (Blind Man's Bluff); otherwise each seat
+	// takes back its own set-aside cards when the hand runs out.
+	halfRight bool
+}
+
+func (r *roundRules) cardsPerTurn() int {
+	if r.perTurn == 0 {
+		return 1
+	}
+	return r.perTurn
 }
 
 type roundData struct {
@@ -114,31 +152,31 @@ type roundData struct {
 // and docs/notation.md) and whether it is an hourglass (final-round) card.
 var roundTable = []roundData{
 	{id: "once-upon-a-time", letter: 'a', deluxe: true, classic: true, pass: passSpec{right: 3}, implemented: true},
-	{id: "late-to-the-ball", letter: 'b', deluxe: true, classic: true, pass: passSpec{right: 1}},
-	{id: "magic-beans", letter: 'c', deluxe: true, pass: passSpec{left: 3}},
-	{id: "three-times-a-lady", letter: 'd', deluxe: true, pass: passSpec{right: 3}},
-	{id: "arranged-marriage", letter: 'e', deluxe: true, pass: passSpec{left: 1, right: 1}},
-	{id: "royal-decree", letter: 'f', deluxe: true, classic: true, pass: passSpec{right: 3}},
-	{id: "always-the-bridesmaid", letter: 'g', deluxe: true, pass: passSpec{right: 1}},
-	{id: "crystal-clear", letter: 'h', deluxe: true, classic: true, pass: passSpec{right: 2}},
-	{id: "masquerade", letter: 'i', deluxe: true, classic: true, pass: passSpec{left: 1}},
-	{id: "pets-revenge", letter: 'j', deluxe: true, classic: true, pass: passSpec{left: 1, right: 1}, hourglass: true},
-	{id: "musical-chairs", letter: 'k', deluxe: true, classic: true, pass: passSpec{right: 1}},
-	{id: "sisterhood", letter: 'l', deluxe: true, pass: passSpec{right: 2}},
-	{id: "after-party", letter: 'm', deluxe: true, classic: true, pass: passSpec{left: 1}},
-	{id: "late-for-a-date", letter: 'n', deluxe: true, pass: passSpec{right: 2}},
-	{id: "wedding-gift", letter: 'o', deluxe: true, classic: true, pass: passSpec{left: 1, right: 1}, hourglass: true, rules: roundRules{noRebel: true}},
-	{id: "haggle", letter: 'p', deluxe: true, classic: true, pass: passSpec{left: 1}},
-	{id: "blind-mans-bluff", letter: 'q', deluxe: true, classic: true, pass: passSpec{right: 1}},
-	{id: "poisoned-apple", letter: 'r', deluxe: true, classic: true, pass: passSpec{left: 2}},
-	{id: "odds-and-evens", letter: 's', deluxe: true, classic: true, pass: passSpec{right: 2}},
-	{id: "single-fairy", letter: 't', deluxe: true, classic: true, pass: passSpec{left: 1}, hourglass: true},
-	{id: "rings-twice", letter: 'u', deluxe: true, classic: true, pass: passSpec{left: 1, right: 1}},
-	{id: "midnight-makeover", letter: 'v', deluxe: true, classic: true, pass: passSpec{left: 3}},
-	{id: "pass-the-bouquet", letter: 'w', deluxe: true, classic: true, pass: passSpec{left: 3}},
-	{id: "upside-down", letter: 'x', deluxe: true, classic: true, pass: passSpec{left: 2}},
-	{id: "bathroom-break", letter: 'y', deluxe: true, classic: true, pass: passSpec{right: 2}, hourglass: true},
-	{id: "dancing-queens", letter: 'z', deluxe: true, classic: true, pass: passSpec{right: 2}, hourglass: true},
+	{id: "late-to-the-ball", letter: 'b', deluxe: true, classic: true, pass: passSpec{right: 1}, implemented: true},
+	{id: "magic-beans", letter: 'c', deluxe: true, pass: passSpec{left: 3}, implemented: true},
+	{id: "three-times-a-lady", letter: 'd', deluxe: true, pass: passSpec{right: 3}, implemented: true},
+	{id: "arranged-marriage", letter: 'e', deluxe: true, pass: passSpec{left: 1, right: 1}, implemented: true},
+	{id: "royal-decree", letter: 'f', deluxe: true, classic: true, pass: passSpec{right: 3}, implemented: true},
+	{id: "always-the-bridesmaid", letter: 'g', deluxe: true, pass: passSpec{right: 1}, implemented: true},
+	{id: "crystal-clear", letter: 'h', deluxe: true, classic: true, pass: passSpec{right: 2}, implemented: true},
+	{id: "masquerade", letter: 'i', deluxe: true, classic: true, pass: passSpec{left: 1}, implemented: true},
+	{id: "pets-revenge", letter: 'j', deluxe: true, classic: true, pass: passSpec{left: 1, right: 1}, hourglass: true, implemented: true},
+	{id: "musical-chairs", letter: 'k', deluxe: true, classic: true, pass: passSpec{right: 1}, implemented: true},
+	{id: "sisterhood", letter: 'l', deluxe: true, pass: passSpec{right: 2}, implemented: true},
+	{id: "after-party", letter: 'm', deluxe: true, classic: true, pass: passSpec{left: 1}, implemented: true},
+	{id: "late-for-a-date", letter: 'n', deluxe: true, pass: passSpec{right: 2}, implemented: true},
+	{id: "wedding-gift", letter: 'o', deluxe: true, classic: true, pass: passSpec{left: 1, right: 1}, hourglass: true, implemented: true},
+	{id: "haggle", letter: 'p', deluxe: true, classic: true, pass: passSpec{left: 1}, implemented: true},
+	{id: "blind-mans-bluff", letter: 'q', deluxe: true, classic: true, pass: passSpec{right: 1}, implemented: true},
+	{id: "poisoned-apple", letter: 'r', deluxe: true, classic: true, pass: passSpec{left: 2}, implemented: true},
+	{id: "odds-and-evens", letter: 's', deluxe: true, classic: true, pass: passSpec{right: 2}, implemented: true},
+	{id: "single-fairy", letter: 't', deluxe: true, classic: true, pass: passSpec{left: 1}, hourglass: true, implemented: true},
+	{id: "rings-twice", letter: 'u', deluxe: true, classic: true, pass: passSpec{left: 1, right: 1}, implemented: true},
+	{id: "midnight-makeover", letter: 'v', deluxe: true, classic: true, pass: passSpec{left: 3}, implemented: true},
+	{id: "pass-the-bouquet", letter: 'w', deluxe: true, classic: true, pass: passSpec{left: 3}, implemented: true},
+	{id: "upside-down", letter: 'x', deluxe: true, classic: true, pass: passSpec{left: 2}, implemented: true},
+	{id: "bathroom-break", letter: 'y', deluxe: true, classic: true, pass: passSpec{right: 2}, hourglass: true, implemented: true},
+	{id: "dancing-queens", letter: 'z', deluxe: true, classic: true, pass: passSpec{right: 2}, hourglass: true, implemented: true},
 	{id: "invitation", classic: true, pass: passSpec{left: 3}, implemented: true},
 }
 

@@ -22,6 +22,14 @@ const (
 	CodePassCount       = "princesses.pass_count"
 	CodeWrongPhase      = "princesses.wrong_phase"
 	CodeDuplicateCard   = "princesses.duplicate_card"
+	CodeUnknownSuit     = "princesses.round.unknown_suit"
+	CodeSplitCount      = "princesses.round.split_count"
+	CodeSuitNotHeld     = "princesses.round.suit_not_held"
+	CodeNotInTrick      = "princesses.round.not_in_trick"
+	CodeOwnTrickCard    = "princesses.round.own_trick_card"
+	CodeMustMatchParity = "princesses.round.must_match_parity"
+	CodeHighOrLow       = "princesses.round.high_or_low"
+	CodePassOrder       = "princesses.round.pass_order"
 )
 
 // Game is Rebel Princess.
@@ -127,20 +135,35 @@ func (c *config) parseRounds(v string) error {
 		if !id.data().implemented {
 			return bad("not_implemented", "round", p)
 		}
-		if slices.Contains(c.rounds, id) {
-			return bad("duplicate_round", "round", p)
-		}
 		c.rounds = append(c.rounds, id)
 	}
 	return nil
 }
 
-// defaultRounds repeats the edition's implemented introductory cards.
+// firstGame is each edition's first-game suggestion (seed 000: a, b, c, d,
+// e; seed 001: Once Upon a Time, Masquerade, Invitation, Royal Decree,
+// Wedding Gift). The 3-round game keeps its first two cards and its last.
+var firstGame = [...][]string{
+	Deluxe:  {"once-upon-a-time", "late-to-the-ball", "magic-beans", "three-times-a-lady", "arranged-marriage"},
+	Classic: {"once-upon-a-time", "masquerade", "invitation", "royal-decree", "wedding-gift"},
+}
+
+// defaultRounds is the edition's first-game suggestion (5 rounds) or its
+// first two and last cards (3 rounds). A card not implemented yet is
+// replaced by the next implemented introductory one.
 func defaultRounds(ed Edition, n int) []RoundID {
+	ids := firstGame[ed]
+	if n == 3 {
+		ids = []string{ids[0], ids[1], ids[4]}
+	}
 	intro := playableRounds(ed, false)
-	out := make([]RoundID, n)
-	for i := range out {
-		out[i] = intro[i%len(intro)]
+	out := make([]RoundID, len(ids))
+	for i, id := range ids {
+		rid, _ := parseRound(id)
+		if !rid.data().implemented {
+			rid = intro[i%len(intro)]
+		}
+		out[i] = rid
 	}
 	return out
 }
@@ -216,8 +239,9 @@ func takeFirst(r *engine.Rand, seats int) (engine.Seat, error) {
 }
 
 // StackKinds lists the scenario stacking directives: "deal <seat>: cards",
-// "princesses <seat>: id id" and "first <seat>".
-func (Game) StackKinds() []string { return []string{"deal", "princesses", "first"} }
+// "princesses <seat>: id id", "first <seat>" and "tiebreak: <round id>"
+// (the hourglass card of the deluxe tie-break round).
+func (Game) StackKinds() []string { return []string{"deal", "princesses", "first", "tiebreak"} }
 
 // Bot returns an AI player: "random" or "heuristic".
 func (Game) Bot(kind string) (engine.Player, error) {

@@ -11,7 +11,7 @@ import (
 // it does not list, across random games.
 func TestIsLegalAgreesWithLegal(t *testing.T) {
 	for seed := uint64(1); seed <= 60; seed++ {
-		for _, opts := range []engine.Options{{}, {"edition": "classic"}} {
+		for _, opts := range []engine.Options{{}, {"edition": "classic"}, {"rounds": "random"}, {"edition": "classic", "rounds": "random"}, {"powers": "off", "rounds": "random3"}} {
 			st, err := Game{}.New(opts, 3+int(seed%4), engine.NewRand(seed, 0))
 			if err != nil {
 				t.Fatal(err)

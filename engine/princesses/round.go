@@ -2,6 +2,7 @@ package princesses
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
 )
@@ -95,7 +96,8 @@ func (st *State) startRound(r *engine.Rand) ([]engine.Event, error) {
 	for s := 0; s < st.n; s++ {
 		st.captured[s] = nil
 		st.tricks[s] = 0
-		st.passes[s] = nil
+		st.pending[s], st.pendSuit[s], st.setAside[s] = nil, 0, nil
+		st.gifts[s], st.revealed[s], st.masked[s] = 0, nil, 0
 	}
 	st.trick, st.last, st.lastWin, st.snuckIn = nil, nil, -1, false
 	st.leader = st.starter
@@ -108,14 +110,10 @@ func (st *State) startRound(r *engine.Rand) ([]engine.Event, error) {
 // beginRoundPlay opens the round card's pass, or the first trick.
 func (st *State) beginRoundPlay() []engine.Event {
 	if st.card().pass.total() > 0 {
-		st.phase = phasePass
-		for s := range st.passes {
-			st.passes[s] = nil
-		}
+		st.openStep(phasePass)
 		return nil
 	}
-	st.phase = phasePlay
-	return nil
+	return st.afterPass()
 }
 
 // endRound scores the round and starts the next one or ends the game.
@@ -232,13 +230,21 @@ func (st *State) finish(ev []engine.Event, r *engine.Rand) ([]engine.Event, erro
 }
 
 // startTiebreakRound plays the deluxe extra round with a random hourglass
-// card (while none is implemented, an introductory card stands in).
+// card (scenario: the "tiebreak: <id>" stack picks it).
 func (st *State) startTiebreakRound(ev []engine.Event, r *engine.Rand) ([]engine.Event, error) {
 	pool := playableRounds(st.cfg.edition, true)
 	if len(pool) == 0 {
 		pool = playableRounds(st.cfg.edition, false)
 	}
-	st.rounds = append(st.rounds, pool[r.IntN(len(pool))])
+	pick := pool[r.IntN(len(pool))]
+	for _, sk := range r.Take("tiebreak") {
+		id, ok := parseRound(strings.Join(sk.Values, ""))
+		if !ok || !slices.Contains(pool, id) {
+			return nil, sk.Err("not_hourglass", "round", strings.Join(sk.Values, " "))
+		}
+		pick = id
+	}
+	st.rounds = append(st.rounds, pick)
 	st.round++
 	st.extra = true
 	st.starter = st.nextStarter()

@@ -14,9 +14,33 @@ const (
 	phasePass                    // every seat passes the round card's cards
 	phasePlay                    // tricks
 	phaseOver
+	phaseAside  // Late to the Ball: every seat sets a card aside for the last trick
+	phaseReveal // Crystal Clear: every seat reveals a suit
+	phaseSplit  // After Party, Blind Man's Bluff: every seat puts half its hand aside
+	phaseGift   // Wedding Gift: every seat adds a card to the trick's gift pile
+	phaseGive   // Musical Chairs: every seat passes a card right after a trick
+	phaseHaggle // Haggle with the Hag: the trick's winner may swap a card
 )
 
-var phaseNames = [...]string{phaseChoose: "choose", phasePass: "pass", phasePlay: "play", phaseOver: "over"}
+var phaseNames = [...]string{
+	phaseChoose: "choose", phasePass: "pass", phasePlay: "play", phaseOver: "over", phaseAside: "aside",
+	phaseReveal: "reveal", phaseSplit: "split", phaseGift: "gift", phaseGive: "give", phaseHaggle: "haggle",
+}
+
+// simultaneous reports whether every seat decides at once in this phase.
+func (p phase) simultaneous() bool {
+	switch p {
+	case phaseChoose, phasePass, phaseAside, phaseReveal, phaseSplit, phaseGift, phaseGive:
+		return true
+	}
+	return false
+}
+
+// stepKind is the action kind of a simultaneous step.
+var stepKind = [...]Kind{
+	phasePass: KindPass, phaseAside: KindAside, phaseReveal: KindReveal, phaseSplit: KindSplit,
+	phaseGift: KindGift, phaseGive: KindGive, phaseHaggle: 0,
+}
 
 func (p phase) String() string { return phaseNames[p] }
 
@@ -39,7 +63,12 @@ type State struct {
 	chosen  []PrincessID   // kept princess per seat; NoPrincess until chosen
 
 	hands    [][]Card
-	passes   [][]Card // cards a seat has put forward to pass; nil until it passed
+	pending  [][]Card // cards a seat has put forward in a simultaneous step (pass, aside, split, gift, give); nil until it acted
+	pendSuit []int8   // Crystal Clear: the suit a seat has chosen to reveal, +1; 0 until it acted
+	setAside [][]Card // face-down cards before a seat: the Late to the Ball card, the After Party / Blind Man's Bluff half
+	gifts    []Card   // Wedding Gift: each seat's card on the current trick's gift pile
+	revealed [][]Card // Crystal Clear: each seat's revealed cards still in hand
+	masked   []Card   // Masquerade: each seat's face-down play to the current trick
 	first    engine.Seat
 	starter  engine.Seat // who led the round's first trick
 	leader   engine.Seat // who leads the current trick
@@ -64,7 +93,12 @@ func newState(c config, n int) *State {
 		st.chosen[i] = NoPrincess
 	}
 	st.hands = make([][]Card, n)
-	st.passes = make([][]Card, n)
+	st.pending = make([][]Card, n)
+	st.pendSuit = make([]int8, n)
+	st.setAside = make([][]Card, n)
+	st.gifts = make([]Card, n)
+	st.revealed = make([][]Card, n)
+	st.masked = make([]Card, n)
 	st.captured = make([][]Card, n)
 	st.tricks = make([]int, n)
 	st.totals = make([]int, n)
@@ -87,7 +121,12 @@ func (st *State) clone() *State {
 	c.offered = cloneNested(st.offered)
 	c.chosen = slices.Clone(st.chosen)
 	c.hands = cloneNested(st.hands)
-	c.passes = cloneNested(st.passes)
+	c.pending = cloneNested(st.pending)
+	c.pendSuit = slices.Clone(st.pendSuit)
+	c.setAside = cloneNested(st.setAside)
+	c.gifts = slices.Clone(st.gifts)
+	c.revealed = cloneNested(st.revealed)
+	c.masked = slices.Clone(st.masked)
 	c.trick = slices.Clone(st.trick)
 	c.captured = cloneNested(st.captured)
 	c.tricks = slices.Clone(st.tricks)
@@ -113,22 +152,35 @@ func cloneNested[T any](in [][]T) [][]T {
 
 // Acting lists the seats that must act now.
 func (st *State) Acting() []engine.Seat {
-	switch st.phase {
-	case phaseChoose, phasePass:
-		var out []engine.Seat
-		for s := 0; s < st.n; s++ {
-			if st.acting(engine.Seat(s)) {
-				out = append(out, engine.Seat(s))
-			}
-		}
-		return out
-	case phasePlay:
+	if st.phase == phaseOver {
+		return nil
+	}
+	if st.phase == phasePlay && !st.maskedTurn() {
 		return []engine.Seat{st.turn()}
 	}
-	return nil
+	if st.phase == phaseHaggle {
+		return []engine.Seat{st.lastWin}
+	}
+	var out []engine.Seat
+	for s := 0; s < st.n; s++ {
+		if st.acting(engine.Seat(s)) {
+			out = append(out, engine.Seat(s))
+		}
+	}
+	return out
 }
 
-func (st *State) turn() engine.Seat { return st.next(st.leader, len(st.trick)) }
+func (st *State) rules() *roundRules { return &st.rounds[st.round].data().rules }
+
+// turn is the seat whose turn it is in a trick played in turn order.
+func (st *State) turn() engine.Seat { return st.next(st.leader, len(st.trick)%st.n) }
+
+// maskedTurn reports whether the seats after the leader now play face down,
+// all at once (Masquerade).
+func (st *State) maskedTurn() bool { return st.rules().masked && len(st.trick) > 0 }
+
+// trickSize is the number of plays that complete a trick.
+func (st *State) trickSize() int { return st.n * st.rules().cardsPerTurn() }
 
 func (st *State) acting(s engine.Seat) bool {
 	if s < 0 || int(s) >= st.n {
@@ -137,10 +189,17 @@ func (st *State) acting(s engine.Seat) bool {
 	switch st.phase {
 	case phaseChoose:
 		return st.chosen[s] == NoPrincess
-	case phasePass:
-		return st.passes[s] == nil
+	case phaseReveal:
+		return st.pendSuit[s] == 0
+	case phasePass, phaseAside, phaseSplit, phaseGift, phaseGive:
+		return st.pending[s] == nil
 	case phasePlay:
+		if st.maskedTurn() {
+			return s != st.leader && st.masked[s] == 0
+		}
 		return st.turn() == s
+	case phaseHaggle:
+		return st.lastWin == s
 	}
 	return false
 }
@@ -151,6 +210,7 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 		return nil
 	}
 	var out []engine.Action
+	hand := st.hands[s]
 	switch st.phase {
 	case phaseChoose:
 		for _, p := range st.offered[s] {
@@ -163,6 +223,57 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 		out = make([]engine.Action, len(cards))
 		for i, c := range cards {
 			out[i] = play(c)
+		}
+	case phaseAside, phaseGift, phaseGive:
+		k := stepKind[st.phase]
+		out = make([]engine.Action, len(hand))
+		for i, c := range hand {
+			out[i] = cardAction(k, c)
+		}
+	case phaseReveal:
+		for su := Suit(0); su < numSuits; su++ {
+			if holdsSuit(hand, su) {
+				out = append(out, Action{Kind: KindReveal, Suit: su})
+			}
+		}
+	case phaseSplit:
+		half := len(hand) / 2
+		out = slices.Grow(out, binomial(len(hand), half))
+		var idx [maxCards]int
+		for ok := firstCombo(idx[:half], len(hand)); ok; ok = nextCombo(idx[:half], len(hand)) {
+			a := Action{Kind: KindSplit, N: uint8(half)}
+			for j, i := range idx[:half] {
+				a.Cards[j] = hand[i]
+			}
+			out = append(out, a)
+		}
+	case phaseHaggle:
+		out = append(out, Action{Kind: KindKeep})
+		for _, h := range hand {
+			for _, t := range st.swappable() {
+				out = append(out, cardAction(KindSwap, h, t))
+			}
+		}
+	}
+	return out
+}
+
+func holdsSuit(hand []Card, su Suit) bool {
+	for _, c := range hand {
+		if c.Suit() == su {
+			return true
+		}
+	}
+	return false
+}
+
+// swappable lists the cards of the trick just won that its winner may take
+// (Haggle with the Hag): any but the ones the winner played.
+func (st *State) swappable() []Card {
+	var out []Card
+	for _, p := range st.last {
+		if p.Seat != st.lastWin {
+			out = append(out, p.Card)
 		}
 	}
 	return out
@@ -235,24 +346,18 @@ func binomial(n, k int) int {
 	return r
 }
 
-// normalize puts a pass action's cards in canonical order (each direction's
-// group sorted) so that the same pass typed in any order is the same action.
-func (st *State) normalize(a Action) Action {
-	if a.Kind != KindPass || st.phase != phasePass {
-		return a
+// required is the suit the next card of the current trick must follow.
+func (st *State) required() Suit {
+	if f := st.rules().required; f != nil {
+		return f(st.trick)
 	}
-	ps := st.card().pass
-	if int(a.N) != ps.total() {
-		return a
-	}
-	sortCards(a.Cards[:ps.left])
-	sortCards(a.Cards[ps.left:a.N])
-	return a
+	return st.trick[0].Card.Suit()
 }
 
 // playable lists the cards seat s may play to the current trick.
 func (st *State) playable(s engine.Seat) []Card {
 	hand := st.hands[s]
+	rules := st.rules()
 	var out []Card
 	if len(st.trick) == 0 {
 		onlyPrinces := true
@@ -267,19 +372,13 @@ func (st *State) playable(s engine.Seat) []Card {
 				out = append(out, c)
 			}
 		}
+	} else if rules.follow != nil {
+		out = rules.follow(st.trick, st.required(), hand)
 	} else {
-		led := st.trick[0].Card.Suit()
-		for _, c := range hand {
-			if c.Suit() == led {
-				out = append(out, c)
-			}
-		}
-		if len(out) == 0 {
-			out = slices.Clone(hand)
-		}
+		out = followSuit(hand, st.required())
 	}
-	if f := st.card().rules.playable; f != nil {
-		out = f(st, int(s), out)
+	if rules.playable != nil {
+		out = rules.playable(hand, out)
 	}
 	return out
 }
@@ -296,14 +395,13 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 	if !st.acting(s) {
 		return nil, engine.Errorf(engine.CodeNotYourTurn, "seat", s)
 	}
-	act = st.normalize(act)
 	if !st.isLegal(s, act) {
 		return nil, st.whyIllegal(s, act)
 	}
 	// An action that ends the choice or a round deals anew, which may fail
 	// on a bad scripted deal: work on a copy so that st stays as it was.
 	next := st
-	if st.mayDeal(act) {
+	if st.mayDeal(s, act) {
 		next = st.clone()
 	}
 	var ev []engine.Event
@@ -311,10 +409,12 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 	switch act.Kind {
 	case KindChoose:
 		ev, err = next.applyChoose(s, act, r)
-	case KindPass:
-		ev, err = next.applyPass(s, act)
 	case KindPlay:
 		ev, err = next.applyPlay(s, act.Cards[0], r)
+	case KindSwap, KindKeep:
+		ev, err = next.applyHaggle(s, act, r)
+	default:
+		ev, err = next.applyStep(s, act, r)
 	}
 	if err != nil {
 		return nil, err
@@ -326,9 +426,18 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 }
 
 // isLegal reports whether a is among Legal(s), without listing them all.
-// It uses the same rules as Legal: the offered princesses, the round card's
-// pass, the playable cards.
+// It uses the same rules as Legal.
 func (st *State) isLegal(s engine.Seat, a Action) bool {
+	hand := st.hands[s]
+	cs := a.CardList()
+	distinctInHand := func() bool {
+		for i, c := range cs {
+			if !slices.Contains(hand, c) || slices.Contains(cs[:i], c) {
+				return false
+			}
+		}
+		return true
+	}
 	switch {
 	case st.phase == phaseChoose && a.Kind == KindChoose:
 		return slices.Contains(st.offered[s], a.Princess)
@@ -337,39 +446,41 @@ func (st *State) isLegal(s engine.Seat, a Action) bool {
 		if int(a.N) != ps.total() {
 			return false
 		}
-		cs := a.CardList()
-		for i, c := range cs {
-			if !slices.Contains(st.hands[s], c) || slices.Contains(cs[:i], c) {
-				return false
-			}
-		}
-		return slices.IsSorted(cs[:ps.left]) && slices.IsSorted(cs[ps.left:])
+		return distinctInHand() && slices.IsSorted(cs[:ps.left]) && slices.IsSorted(cs[ps.left:])
 	case st.phase == phasePlay && a.Kind == KindPlay && a.N == 1:
 		return slices.Contains(st.playable(s), a.Cards[0])
+	case st.phase.simultaneous() && a.Kind == stepKind[st.phase] && a.Kind != KindSplit && a.Kind != KindReveal:
+		return a.N == 1 && distinctInHand()
+	case st.phase == phaseReveal && a.Kind == KindReveal:
+		return a.N == 0 && a.Suit < numSuits && holdsSuit(hand, a.Suit)
+	case st.phase == phaseSplit && a.Kind == KindSplit:
+		return int(a.N) == len(hand)/2 && distinctInHand() && slices.IsSorted(cs)
+	case st.phase == phaseHaggle && a.Kind == KindKeep:
+		return a.N == 0
+	case st.phase == phaseHaggle && a.Kind == KindSwap:
+		return a.N == 2 && slices.Contains(hand, a.Cards[0]) && slices.Contains(st.swappable(), a.Cards[1])
 	}
 	return false
 }
 
 // mayDeal reports whether applying a could start a new round (and so deal).
-func (st *State) mayDeal(a Action) bool {
+func (st *State) mayDeal(s engine.Seat, a Action) bool {
 	switch a.Kind {
 	case KindChoose:
 		return len(st.Acting()) == 1
 	case KindPlay:
-		return len(st.trick) == st.n-1 && len(st.hands[st.turn()]) == 1
+		return len(st.hands[s]) <= st.rules().cardsPerTurn()+st.rules().stopAt &&
+			(len(st.trick) == st.trickSize()-1 || (st.maskedTurn() && len(st.Acting()) == 1))
 	}
 	return false
 }
 
 // whyIllegal explains an action that is not in the legal list.
 func (st *State) whyIllegal(s engine.Seat, a Action) error {
-	switch {
-	case a.Kind == KindChoose && st.phase == phaseChoose:
-		return engine.Errorf(CodeNotOffered, "princess", a.Princess.String())
-	case a.Kind == KindPass && st.phase == phasePass:
-		want := st.card().pass.total()
+	hand := st.hands[s]
+	checkCards := func(want int, code string) error {
 		if int(a.N) != want {
-			return engine.Errorf(CodePassCount, "count", want)
+			return engine.Errorf(code, "count", want)
 		}
 		seen := map[Card]bool{}
 		for _, c := range a.CardList() {
@@ -377,23 +488,73 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 				return engine.Errorf(CodeDuplicateCard, "card", c.String())
 			}
 			seen[c] = true
-			if !slices.Contains(st.hands[s], c) {
+			if !slices.Contains(hand, c) {
 				return engine.Errorf(CodeNotInHand, "card", c.String())
 			}
 		}
+		return nil
+	}
+	switch {
+	case a.Kind == KindChoose && st.phase == phaseChoose:
+		return engine.Errorf(CodeNotOffered, "princess", a.Princess.String())
+	case a.Kind == KindPass && st.phase == phasePass:
+		if err := checkCards(st.card().pass.total(), CodePassCount); err != nil {
+			return err
+		}
+		// Only a two-card pass to one side can arrive out of card order
+		// (ParseAction sorts the others; a one-each-way pair is ordered).
+		cs := slices.Clone(a.CardList())
+		sortCards(cs)
+		return engine.Errorf(CodePassOrder, "example", pass(cs...).String())
+	case a.Kind == KindSplit && st.phase == phaseSplit:
+		if err := checkCards(len(hand)/2, CodeSplitCount); err != nil {
+			return err
+		}
+	case st.phase.simultaneous() && a.Kind == stepKind[st.phase] && a.Kind != KindReveal:
+		if err := checkCards(1, engine.CodeIllegal); err != nil {
+			return err
+		}
+	case a.Kind == KindReveal && st.phase == phaseReveal:
+		return engine.Errorf(CodeSuitNotHeld, "suit", a.Suit.Word())
+	case a.Kind == KindSwap && st.phase == phaseHaggle:
+		if !slices.Contains(hand, a.Cards[0]) {
+			return engine.Errorf(CodeNotInHand, "card", a.Cards[0].String())
+		}
+		for _, p := range st.last {
+			if p.Card == a.Cards[1] && p.Seat == st.lastWin {
+				return engine.Errorf(CodeOwnTrickCard, "card", a.Cards[1].String())
+			}
+		}
+		return engine.Errorf(CodeNotInTrick, "card", a.Cards[1].String())
 	case a.Kind == KindPlay && st.phase == phasePlay:
 		c := a.Cards[0]
-		if !slices.Contains(st.hands[s], c) {
+		if !slices.Contains(hand, c) {
 			return engine.Errorf(CodeNotInHand, "card", c.String())
 		}
 		if len(st.trick) == 0 && c.Suit() == Princes && !st.snuckIn {
 			return engine.Errorf(CodePrincesLocked, "card", c.String())
 		}
 		if len(st.trick) > 0 {
-			led := st.trick[0].Card.Suit()
-			if c.Suit() != led {
-				return engine.Errorf(CodeMustFollow, "card", c.String(), "suit", led.Word())
+			rules := st.rules()
+			var base []Card
+			if rules.follow != nil {
+				base = rules.follow(st.trick, st.required(), hand)
+			} else {
+				base = followSuit(hand, st.required())
 			}
+			if !slices.Contains(base, c) {
+				req := st.required()
+				switch {
+				case c.Suit() != req && holdsSuit(base, req):
+					return engine.Errorf(CodeMustFollow, "card", c.String(), "suit", req.Word())
+				case c.Suit() != Fairies && !holdsSuit(base, req) && holdsSuit(base, Fairies) && !holdsSuit(base, c.Suit()):
+					return engine.Errorf(CodeMustFollow, "card", c.String(), "suit", Fairies.Word())
+				}
+				return engine.Errorf(CodeMustMatchParity, "card", c.String(), "rank", st.trick[0].Card.Rank())
+			}
+		}
+		if st.rules().playable != nil {
+			return engine.Errorf(CodeHighOrLow, "card", c.String())
 		}
 	default:
 		return engine.Errorf(CodeWrongPhase, "phase", st.phase.String(), "action", a.String())
@@ -418,23 +579,103 @@ func princessStrings(ps []PrincessID) []string {
 	return out
 }
 
-func (st *State) applyPass(s engine.Seat, a Action) ([]engine.Event, error) {
-	give := slices.Clone(a.CardList())
-	for _, c := range give {
-		st.hands[s], _ = removeCard(st.hands[s], c)
+// takeCard removes c from seat s's hand (and from its revealed cards).
+func (st *State) takeCard(s engine.Seat, c Card) {
+	st.hands[s], _ = removeCard(st.hands[s], c)
+	if len(st.revealed[s]) > 0 {
+		st.revealed[s], _ = removeCard(st.revealed[s], c)
 	}
-	st.passes[s] = give
-	ev := []engine.Event{engine.Public("cards_passed", map[string]any{"seat": s})}
+}
+
+// openStep starts a simultaneous step (or the haggle) with nothing decided.
+func (st *State) openStep(p phase) {
+	st.phase = p
+	for s := range st.pending {
+		st.pending[s] = nil
+		st.pendSuit[s] = 0
+	}
+}
+
+// applyStep records a seat's part in a simultaneous step (pass, aside,
+// reveal, split, gift, give), hidden from the others; the last one resolves
+// the step.
+func (st *State) applyStep(s engine.Seat, a Action, r *engine.Rand) ([]engine.Event, error) {
+	if a.Kind == KindReveal {
+		st.pendSuit[s] = int8(a.Suit) + 1
+	} else {
+		cs := slices.Clone(a.CardList())
+		for _, c := range cs {
+			st.takeCard(s, c)
+		}
+		st.pending[s] = cs
+	}
+	ev := []engine.Event{engine.Public("step_done", map[string]any{"seat": s, "step": st.phase.String()})}
+	if st.phase == phasePass {
+		ev[0] = engine.Public("cards_passed", map[string]any{"seat": s})
+	}
 	if len(st.Acting()) > 0 {
 		return ev, nil
 	}
+	switch st.phase {
+	case phasePass:
+		return st.resolvePass(ev), nil
+	case phaseAside, phaseSplit:
+		for i := range st.pending {
+			st.setAside[i], st.pending[i] = st.pending[i], nil
+			sortCards(st.setAside[i])
+		}
+		ev = append(ev, engine.Public(st.phase.String()+"_done", nil))
+		return append(ev, st.startTrick()...), nil
+	case phaseReveal:
+		for i := range st.pendSuit {
+			su := Suit(st.pendSuit[i] - 1)
+			st.pendSuit[i] = 0
+			var cs []Card
+			for _, c := range st.hands[i] {
+				if c.Suit() == su {
+					cs = append(cs, c)
+				}
+			}
+			st.revealed[i] = cs
+			ev = append(ev, engine.Public("suit_revealed", map[string]any{"seat": engine.Seat(i), "suit": su.Word(), "cards": cardStrings(cs)}))
+		}
+		return append(ev, st.startTrick()...), nil
+	case phaseGift:
+		for i := range st.pending {
+			st.gifts[i], st.pending[i] = st.pending[i][0], nil
+		}
+		st.phase = phasePlay
+		return append(ev, engine.Public("gifts_placed", nil)), nil
+	case phaseGive:
+		// Every seat passes one card to its right neighbour (seat-1).
+		got := make([]Card, st.n)
+		for i := range st.pending {
+			got[st.next(engine.Seat(i), -1)] = st.pending[i][0]
+		}
+		for i := range st.pending {
+			to, from := st.next(engine.Seat(i), -1), st.next(engine.Seat(i), 1)
+			st.hands[i] = append(st.hands[i], got[i])
+			sortCards(st.hands[i])
+			ev = append(ev, engine.Private(engine.Seat(i), "card_given", map[string]any{
+				"card": st.pending[i][0].String(), "to": to, "got": got[i].String(), "from": from,
+			}))
+			st.pending[i] = nil
+		}
+		ev = append(ev, engine.Public("give_done", nil))
+		return append(ev, st.startTrick()...), nil
+	}
+	return ev, nil
+}
+
+// resolvePass hands every seat the cards passed to it.
+func (st *State) resolvePass(ev []engine.Event) []engine.Event {
 	ps := st.card().pass
 	got := make([][]Card, st.n)
 	from := make([][]engine.Seat, st.n)
 	for i := 0; i < st.n; i++ {
 		giver := engine.Seat(i)
 		left, right := st.next(giver, 1), st.next(giver, -1)
-		for j, c := range st.passes[i] {
+		for j, c := range st.pending[i] {
 			to := left
 			if j >= ps.left {
 				to = right
@@ -447,29 +688,89 @@ func (st *State) applyPass(s engine.Seat, a Action) ([]engine.Event, error) {
 		st.hands[i] = append(st.hands[i], got[i]...)
 		sortCards(st.hands[i])
 		ev = append(ev, engine.Private(engine.Seat(i), "cards_received", map[string]any{
-			"cards": cardStrings(got[i]), "from": from[i], "gave": cardStrings(st.passes[i]),
+			"cards": cardStrings(got[i]), "from": from[i], "gave": cardStrings(st.pending[i]),
 		}))
-		st.passes[i] = nil
+		st.pending[i] = nil
+	}
+	ev = append(ev, engine.Public("passing_done", nil))
+	return append(ev, st.afterPass()...)
+}
+
+// afterPass opens the round card's setup step, or the first trick.
+func (st *State) afterPass() []engine.Event {
+	if p := st.rules().setup; p != 0 {
+		st.openStep(p)
+		return nil
+	}
+	return st.startTrick()
+}
+
+// startTrick opens the next trick: the round card's step before every trick
+// (Wedding Gift), then the lead.
+func (st *State) startTrick() []engine.Event {
+	if p := st.rules().before; p != 0 {
+		st.openStep(p)
+		return nil
 	}
 	st.phase = phasePlay
-	return append(ev, engine.Public("passing_done", nil)), nil
+	return nil
+}
+
+// sneaks reports whether c, played when req is the suit to follow, is a
+// void player's Prince that lets the Princes sneak in.
+func (st *State) sneaks(c Card, req Suit) bool {
+	return c.Suit() == Princes && req != Princes && !st.snuckIn
 }
 
 func (st *State) applyPlay(s engine.Seat, c Card, r *engine.Rand) ([]engine.Event, error) {
-	st.hands[s], _ = removeCard(st.hands[s], c)
+	st.takeCard(s, c)
+	if st.maskedTurn() {
+		st.masked[s] = c
+		ev := []engine.Event{engine.Public("card_masked", map[string]any{"seat": s})}
+		if len(st.Acting()) > 0 {
+			return ev, nil
+		}
+		return st.revealMasked(ev, r)
+	}
 	ev := []engine.Event{engine.Public("card_played", map[string]any{"seat": s, "card": c.String()})}
-	if len(st.trick) > 0 && c.Suit() == Princes && st.trick[0].Card.Suit() != Princes && !st.snuckIn {
+	if len(st.trick) > 0 && st.sneaks(c, st.required()) {
 		st.snuckIn = true
 		ev = append(ev, engine.Public("princes_snuck_in", map[string]any{"seat": s}))
 	}
 	st.trick = append(st.trick, Play{Seat: s, Card: c})
-	if len(st.trick) < st.n {
+	if len(st.trick) < st.trickSize() {
 		return ev, nil
 	}
 	return st.resolveTrick(ev, r)
 }
 
-// resolveTrick gives the completed trick to its winner.
+// revealMasked turns the face-down plays up together, in turn order from
+// the leader's left (Masquerade).
+func (st *State) revealMasked(ev []engine.Event, r *engine.Rand) ([]engine.Event, error) {
+	req := st.required()
+	var cards []string
+	var seats []engine.Seat
+	sneaked := engine.Seat(-1)
+	for k := 1; k < st.n; k++ {
+		s := st.next(st.leader, k)
+		c := st.masked[s]
+		st.masked[s] = 0
+		if sneaked < 0 && st.sneaks(c, req) {
+			sneaked = s
+		}
+		st.trick = append(st.trick, Play{Seat: s, Card: c})
+		cards = append(cards, c.String())
+		seats = append(seats, s)
+	}
+	ev = append(ev, engine.Public("cards_unmasked", map[string]any{"seats": seats, "cards": cards}))
+	if sneaked >= 0 {
+		st.snuckIn = true
+		ev = append(ev, engine.Public("princes_snuck_in", map[string]any{"seat": sneaked}))
+	}
+	return st.resolveTrick(ev, r)
+}
+
+// resolveTrick gives the completed trick (and the gift pile) to its winner.
 func (st *State) resolveTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, error) {
 	wi := st.trickWinner(st.trick)
 	w := st.trick[wi].Seat
@@ -481,34 +782,114 @@ func (st *State) resolveTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event
 		points += basePoints(p.Card)
 	}
 	st.captured[w] = append(st.captured[w], cards...)
+	gifts := 0
+	for i, g := range st.gifts {
+		if g != 0 {
+			st.captured[w] = append(st.captured[w], g)
+			st.gifts[i] = 0
+			gifts++
+		}
+	}
 	st.tricks[w]++
 	st.lastWin = w
 	st.last = st.trick
 	st.trick = nil
 	st.leader = w
 	ev = append(ev, engine.Public("trick_won", map[string]any{
-		"seat": w, "cards": cardStrings(cards), "seats": seats, "points": points,
+		"seat": w, "cards": cardStrings(cards), "seats": seats, "points": points, "gifts": gifts,
 	}))
-	if len(st.hands[w]) > 0 {
+	return st.afterTrick(ev, r)
+}
+
+// afterTrick ends the round when the hands are played out (or, in Late for
+// a Date, down to the cards kept), else opens the round card's step after a
+// trick, or the next trick.
+func (st *State) afterTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, error) {
+	rules := st.rules()
+	left := len(st.hands[st.lastWin])
+	if rules.stopAt > 0 && left <= rules.stopAt {
+		seats := make([]engine.Seat, st.n)
+		kept := make([]string, 0, st.n*left)
+		for s := range st.hands {
+			seats[s] = engine.Seat(s)
+			kept = append(kept, cardStrings(st.hands[s])...)
+			st.captured[s] = append(st.captured[s], st.hands[s]...)
+			st.hands[s] = nil
+			st.revealed[s] = nil
+		}
+		ev = append(ev, engine.Public("cards_kept", map[string]any{"seats": seats, "cards": kept, "each": left}))
+		return st.endRound(ev, r)
+	}
+	if left == 0 && len(st.setAside[st.lastWin]) == 0 {
+		return st.endRound(ev, r)
+	}
+	if left > 0 && rules.after != 0 {
+		st.openStep(rules.after)
 		return ev, nil
 	}
-	return st.endRound(ev, r)
+	return append(ev, st.nextTrick()...), nil
+}
+
+// nextTrick picks up the set-aside cards when the hands have run out, then
+// opens the next trick.
+func (st *State) nextTrick() []engine.Event {
+	var ev []engine.Event
+	if len(st.hands[st.leader]) == 0 {
+		right := st.rules().halfRight
+		for i := 0; i < st.n; i++ {
+			to := engine.Seat(i)
+			if right {
+				to = st.next(to, -1)
+			}
+			cs := st.setAside[i]
+			st.hands[to] = append(st.hands[to], cs...)
+			sortCards(st.hands[to])
+			st.setAside[i] = nil
+			args := map[string]any{"cards": cardStrings(cs), "from": engine.Seat(i), "to": to}
+			ev = append(ev, engine.Private(to, "set_aside_taken", args))
+			if to != engine.Seat(i) {
+				ev = append(ev, engine.Private(engine.Seat(i), "set_aside_given", args))
+			}
+		}
+		ev = append(ev, engine.Public("set_aside_picked_up", map[string]any{"right": right}))
+	}
+	return append(ev, st.startTrick()...)
+}
+
+// applyHaggle is the trick winner's choice after the trick (Haggle with the
+// Hag): keep, or swap a hand card (shown to all) for a card of the trick
+// that someone else played. Putting a Prince into one's trick this way does
+// not make the Princes sneak in (ruling 6).
+func (st *State) applyHaggle(s engine.Seat, a Action, _ *engine.Rand) ([]engine.Event, error) {
+	var ev []engine.Event
+	if a.Kind == KindSwap {
+		give, take := a.Cards[0], a.Cards[1]
+		st.takeCard(s, give)
+		st.hands[s] = append(st.hands[s], take)
+		sortCards(st.hands[s])
+		st.captured[s], _ = removeCard(st.captured[s], take)
+		st.captured[s] = append(st.captured[s], give)
+		last := slices.Clone(st.last)
+		for i := range last {
+			if last[i].Card == take {
+				last[i] = Play{Seat: s, Card: give}
+			}
+		}
+		st.last = last
+		ev = append(ev, engine.Public("haggled", map[string]any{"seat": s, "gave": give.String(), "took": take.String()}))
+	} else {
+		ev = append(ev, engine.Public("haggle_kept", map[string]any{"seat": s}))
+	}
+	return append(ev, st.nextTrick()...), nil
 }
 
 // trickWinner is the index of the winning play: the highest card of the led
 // suit, unless the round card says otherwise.
 func (st *State) trickWinner(trick []Play) int {
-	if f := st.card().rules.winner; f != nil {
-		return f(st, trick)
+	if f := st.rules().winner; f != nil {
+		return f(trick, st.cfg.edition)
 	}
-	led := trick[0].Card.Suit()
-	best := 0
-	for i, p := range trick {
-		if p.Card.Suit() == led && p.Card.Rank() > trick[best].Card.Rank() {
-			best = i
-		}
-	}
-	return best
+	return winHighest(trick, st.cfg.edition)
 }
 
 // basePoints are a card's proposals: a Prince 1, the Frog 5.

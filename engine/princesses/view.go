@@ -12,7 +12,7 @@ type View struct {
 	Seats   int
 	Edition Edition
 	Powers  bool
-	Phase   string // choose, pass, play, over
+	Phase   string // choose, pass, aside, reveal, split, gift, play, give, haggle, over
 
 	Round      int    // 1-based
 	Rounds     int    // rounds in the row (the tie-break round adds one)
@@ -21,25 +21,35 @@ type View struct {
 	PastRounds []string
 	PassLeft   int
 	PassRight  int
+	PerTurn    int // cards each seat plays to a trick (Rings Twice: 2)
 
-	Hand      []Card        // the viewer's own hand
-	HandSizes []int         // every seat's number of hand cards
-	Offered   []string      // the princesses dealt to the viewer, while choosing
-	Princess  []string      // each seat's princess once revealed; the viewer's own at once; "" unknown
-	Done      []bool        // who has chosen (choose) or passed (pass)
-	MyPass    []Card        // the cards the viewer has put forward to pass
-	Acting    []engine.Seat // who must act now
-	Leader    engine.Seat   // who leads the current trick
-	Starter   engine.Seat   // who led the round's first trick
-	Trick     []Play        // the current trick, in play order
-	LastTrick []Play        // the last completed trick
-	LastWin   engine.Seat   // its winner, -1 before the first
-	SnuckIn   bool          // Princes may lead
-	Tricks    []int         // tricks won this round per seat
-	Scores    [][]int       // round scores of every completed round
-	Totals    []int         // cumulative proposals
-	Winners   []engine.Seat // once over
-	Note      string        // how the winner was decided
+	Hand       []Card        // the viewer's own hand
+	HandSizes  []int         // every seat's number of hand cards
+	Offered    []string      // the princesses dealt to the viewer, while choosing
+	Princess   []string      // each seat's princess once revealed; the viewer's own at once; "" unknown
+	Done       []bool        // who has acted in the current simultaneous step
+	MyPass     []Card        // the cards the viewer has put forward in the current step (pass, aside, split, gift, give)
+	MyReveal   string        // Crystal Clear: the suit the viewer has chosen to reveal, until all have chosen
+	Revealed   [][]Card      // Crystal Clear: every seat's revealed cards still in hand (public)
+	SetAside   []int         // every seat's number of face-down set-aside cards (Late to the Ball, After Party, Blind Man's Bluff)
+	MySetAside []Card        // the viewer's own set-aside cards
+	Gifts      int           // Wedding Gift: cards on the current trick's gift pile
+	MyGift     Card          // the viewer's own card on it
+	Masked     []bool        // Masquerade: who has played face down to the current trick
+	MyMasked   Card          // the viewer's own face-down play
+	Acting     []engine.Seat // who must act now
+	Leader     engine.Seat   // who leads the current trick
+	Starter    engine.Seat   // who led the round's first trick
+	Trick      []Play        // the current trick's face-up cards, in play order
+	LastTrick  []Play        // the last completed trick (after a haggle: as it now lies)
+	LastWin    engine.Seat   // its winner, -1 before the first
+	Swappable  []Card        // Haggle: the cards of the last trick its winner may take
+	SnuckIn    bool          // Princes may lead
+	Tricks     []int         // tricks won this round per seat
+	Scores     [][]int       // round scores of every completed round
+	Totals     []int         // cumulative proposals
+	Winners    []engine.Seat // once over
+	Note       string        // how the winner was decided
 }
 
 // ViewerSeat is the seat the view was built for.
@@ -48,11 +58,13 @@ func (v *View) ViewerSeat() engine.Seat { return v.Seat }
 // View lists what seat s may know.
 func (st *State) View(s engine.Seat) engine.View {
 	own := s >= 0 && int(s) < st.n
+	rules := st.rules()
 	v := &View{
 		Seat: s, Seats: st.n, Edition: st.cfg.edition, Powers: st.cfg.powers,
 		Phase: st.phase.String(), Round: st.round + 1, Rounds: len(st.rounds), Extra: st.extra,
 		RoundCard: st.card().id, PassLeft: st.card().pass.left, PassRight: st.card().pass.right,
-		Acting: st.Acting(), Leader: st.leader, Starter: st.starter,
+		PerTurn: rules.cardsPerTurn(),
+		Acting:  st.Acting(), Leader: st.leader, Starter: st.starter,
 		Trick: slices.Clone(st.trick), LastTrick: slices.Clone(st.last), LastWin: st.lastWin,
 		SnuckIn: st.snuckIn, Tricks: slices.Clone(st.tricks), Scores: cloneNested(st.roundScores),
 		Totals: slices.Clone(st.totals), Winners: slices.Clone(st.winners), Note: st.note,
@@ -61,17 +73,30 @@ func (st *State) View(s engine.Seat) engine.View {
 		v.PastRounds = append(v.PastRounds, st.rounds[i].String())
 	}
 	v.HandSizes = make([]int, st.n)
-	for i, h := range st.hands {
-		v.HandSizes[i] = len(h)
-	}
-	v.Done = make([]bool, st.n)
-	for i := range v.Done {
-		switch st.phase {
-		case phaseChoose:
-			v.Done[i] = st.chosen[i] != NoPrincess
-		case phasePass:
-			v.Done[i] = st.passes[i] != nil
+	v.SetAside = make([]int, st.n)
+	v.Revealed = make([][]Card, st.n)
+	for i := range st.hands {
+		v.HandSizes[i] = len(st.hands[i])
+		v.SetAside[i] = len(st.setAside[i])
+		v.Revealed[i] = slices.Clone(st.revealed[i])
+		if st.gifts[i] != 0 {
+			v.Gifts++
 		}
+	}
+	if st.phase.simultaneous() {
+		v.Done = make([]bool, st.n)
+		for i := range v.Done {
+			v.Done[i] = !st.acting(engine.Seat(i))
+		}
+	}
+	if st.maskedTurn() {
+		v.Masked = make([]bool, st.n)
+		for i, c := range st.masked {
+			v.Masked[i] = c != 0
+		}
+	}
+	if st.phase == phaseHaggle {
+		v.Swappable = st.swappable()
 	}
 	revealed := st.phase != phaseChoose
 	v.Princess = make([]string, st.n)
@@ -82,7 +107,13 @@ func (st *State) View(s engine.Seat) engine.View {
 	}
 	if own {
 		v.Hand = slices.Clone(st.hands[s])
-		v.MyPass = slices.Clone(st.passes[s])
+		v.MyPass = slices.Clone(st.pending[s])
+		if st.pendSuit[s] != 0 {
+			v.MyReveal = Suit(st.pendSuit[s] - 1).Word()
+		}
+		v.MySetAside = slices.Clone(st.setAside[s])
+		v.MyGift = st.gifts[s]
+		v.MyMasked = st.masked[s]
 		if st.phase == phaseChoose {
 			v.Offered = princessStrings(st.offered[s])
 		}
@@ -90,54 +121,90 @@ func (st *State) View(s engine.Seat) engine.View {
 	return v
 }
 
-// Inventory counts every card in every zone (hands, passes, the trick, the
-// captured piles); with the deck for the seat count, nothing is ever lost.
+// Inventory counts every card in every zone (hands, put-forward cards,
+// set-aside cards, the gift pile, face-down and face-up plays, the captured
+// piles); with the deck for the seat count, nothing is ever lost.
 func (st *State) Inventory() map[string]int {
 	inv := map[string]int{}
-	add := func(cs []Card) {
+	add := func(cs ...Card) {
 		for _, c := range cs {
-			inv[c.String()]++
+			if c != 0 {
+				inv[c.String()]++
+			}
 		}
 	}
 	for s := 0; s < st.n; s++ {
-		add(st.hands[s])
-		add(st.passes[s])
-		add(st.captured[s])
+		add(st.hands[s]...)
+		add(st.pending[s]...)
+		add(st.setAside[s]...)
+		add(st.captured[s]...)
+		add(st.gifts[s], st.masked[s])
 	}
 	for _, p := range st.trick {
-		inv[p.Card.String()]++
+		add(p.Card)
 	}
 	return inv
 }
 
 // ShuffleHidden re-deals everything seat s may not know: the other seats'
-// hands and put-forward passes, and (before the reveal) the other seats'
-// princess choices among their offers.
+// hands (but not their Crystal Clear cards, which everyone sees), the cards
+// they have put forward, set aside, given as gifts or played face down, and
+// the choices they have not revealed yet (princess, suit to reveal).
 func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 	c := st.clone()
 	var pool []Card
-	for i := 0; i < c.n; i++ {
-		if engine.Seat(i) == s {
-			continue
+	others := func(f func(i int)) {
+		for i := 0; i < c.n; i++ {
+			if engine.Seat(i) != s {
+				f(i)
+			}
 		}
-		pool = append(pool, c.hands[i]...)
-		pool = append(pool, c.passes[i]...)
 	}
-	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	for i := 0; i < c.n; i++ {
-		if engine.Seat(i) == s {
-			continue
+	others(func(i int) {
+		for _, x := range c.hands[i] {
+			if !slices.Contains(c.revealed[i], x) {
+				pool = append(pool, x)
+			}
 		}
-		k := len(c.hands[i])
-		c.hands[i], pool = slices.Clone(pool[:k]), pool[k:]
+		pool = append(pool, c.pending[i]...)
+		pool = append(pool, c.setAside[i]...)
+		if c.gifts[i] != 0 {
+			pool = append(pool, c.gifts[i])
+		}
+		if c.masked[i] != 0 {
+			pool = append(pool, c.masked[i])
+		}
+	})
+	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	take := func(k int) []Card {
+		out := slices.Clone(pool[:k])
+		pool = pool[k:]
+		return out
+	}
+	others(func(i int) {
+		k := len(c.hands[i]) - len(c.revealed[i])
+		c.hands[i] = append(take(k), c.revealed[i]...)
 		sortCards(c.hands[i])
-		if c.passes[i] != nil {
-			k = len(c.passes[i])
-			c.passes[i], pool = slices.Clone(pool[:k]), pool[k:]
+		if c.pending[i] != nil {
+			c.pending[i] = take(len(c.pending[i]))
+		}
+		if c.setAside[i] != nil {
+			c.setAside[i] = take(len(c.setAside[i]))
+			sortCards(c.setAside[i])
+		}
+		if c.gifts[i] != 0 {
+			c.gifts[i] = take(1)[0]
+		}
+		if c.masked[i] != 0 {
+			c.masked[i] = take(1)[0]
 		}
 		if c.phase == phaseChoose && c.chosen[i] != NoPrincess {
 			c.chosen[i] = c.offered[i][r.IntN(len(c.offered[i]))]
 		}
-	}
+		if c.pendSuit[i] != 0 {
+			h := c.hands[i]
+			c.pendSuit[i] = int8(h[r.IntN(len(h))].Suit()) + 1
+		}
+	})
 	return c
 }
