@@ -5,8 +5,6 @@
 package chapters
 
 import (
-	"strconv"
-
 	"github.com/stolik-bot/stolik/engine"
 )
 
@@ -62,7 +60,7 @@ func (g Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State,
 		return nil, engine.Errorf(engine.CodeBadSeats, "seats", seats, "min", 2, "max", 6)
 	}
 	st := newState(g.table(), seats)
-	first, scripted, err := takeFirst(r, seats)
+	first, scripted, err := engine.StackedFirst(r, seats)
 	if err != nil {
 		return nil, err
 	}
@@ -85,21 +83,6 @@ func (g Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State,
 	return st, nil
 }
 
-// takeFirst reads a scenario's "first <seat>" line (-1 when there is none).
-func takeFirst(r *engine.Rand, seats int) (engine.Seat, bool, error) {
-	for _, s := range r.Take("first") {
-		if len(s.Values) != 1 {
-			return 0, true, s.Err("one_seat")
-		}
-		n, ok := atoiSeat(s.Values[0], seats)
-		if !ok {
-			return 0, true, s.Err("bad_seat", "seat", s.Values[0])
-		}
-		return n, true, nil
-	}
-	return -1, false, nil
-}
-
 // StackKinds lists the scenario stacking directives: "deal <seat>: cards"
 // (the 8 cards of the next deal), "ghost <n>: cards" (a ghost deck, top
 // first) and "first <seat>" (who starts chapter II).
@@ -114,12 +97,4 @@ func (Game) Bot(kind string) (engine.Player, error) {
 		return Heuristic{}, nil
 	}
 	return nil, engine.Errorf(engine.CodeBadOption, "key", "bot", "value", kind)
-}
-
-func atoiSeat(t string, n int) (engine.Seat, bool) {
-	v, err := strconv.Atoi(t)
-	if err != nil || v < 0 || v >= n {
-		return 0, false
-	}
-	return engine.Seat(v), true
 }

@@ -168,7 +168,7 @@ func (st *State) startPlay(ev []engine.Event, r *engine.Rand) ([]engine.Event, e
 		}
 		st.ghostStacks = nil
 	}
-	first, _, err := takeFirst(r, st.n)
+	first, _, err := engine.StackedFirst(r, st.n)
 	if err != nil {
 		return nil, err
 	}

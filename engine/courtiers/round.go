@@ -2,7 +2,6 @@ package courtiers
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -13,7 +12,7 @@ import (
 // Scenario stacks: "deal <seat>: 3 cards", "deck: cards" (top first; the
 // rest shuffled), "missions <seat>: W B", "first <seat>".
 func (st *State) setup(r *engine.Rand) error {
-	first, err := takeFirst(r, st.n)
+	first, err := engine.FirstSeat(r, st.n)
 	if err != nil {
 		return err
 	}
@@ -127,22 +126,6 @@ func removeMission(ms []Mission, m Mission) ([]Mission, bool) {
 		return ms, false
 	}
 	return slices.Delete(ms, i, i+1), true
-}
-
-// takeFirst picks the first player: the scenario's "first" line, or at
-// random.
-func takeFirst(r *engine.Rand, seats int) (engine.Seat, error) {
-	for _, s := range r.Take("first") {
-		if len(s.Values) != 1 {
-			return 0, s.Err("one_seat")
-		}
-		n, err := strconv.Atoi(s.Values[0])
-		if err != nil || n < 0 || n >= seats {
-			return 0, s.Err("bad_seat", "seat", s.Values[0])
-		}
-		return engine.Seat(n), nil
-	}
-	return engine.Seat(r.IntN(seats)), nil
 }
 
 // endTurn draws 3 cards for the seat that played (none once the deck is

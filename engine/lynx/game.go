@@ -7,7 +7,6 @@ package lynx
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/stolik-bot/stolik/engine"
 )
@@ -86,7 +85,7 @@ func (Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State, e
 	}
 	c.duel = seats == 2
 	st := newState(c, seats)
-	first, err := takeFirst(r, seats)
+	first, err := engine.FirstSeat(r, seats)
 	if err != nil {
 		return nil, err
 	}
@@ -96,22 +95,6 @@ func (Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State, e
 	st.active = first
 	st.phase = phasePlay
 	return st, nil
-}
-
-// takeFirst picks the first player: the scenario's "first" line, or a
-// random seat (the rulebook: whoever last saw a lynx).
-func takeFirst(r *engine.Rand, seats int) (engine.Seat, error) {
-	for _, s := range r.Take("first") {
-		if len(s.Values) != 1 {
-			return 0, s.Err("one_seat")
-		}
-		n, ok := atoiSeat(s.Values[0], seats)
-		if !ok {
-			return 0, s.Err("bad_seat", "seat", s.Values[0])
-		}
-		return n, nil
-	}
-	return engine.Seat(r.IntN(seats)), nil
 }
 
 // setup deals the hands, lays out the pool and, in a duel, the virtual
@@ -249,12 +232,4 @@ func (Game) Bot(kind string) (engine.Player, error) {
 		return Heuristic{}, nil
 	}
 	return nil, engine.Errorf(engine.CodeBadOption, "key", "bot", "value", kind)
-}
-
-func atoiSeat(t string, n int) (engine.Seat, bool) {
-	v, err := strconv.Atoi(t)
-	if err != nil || v < 0 || v >= n {
-		return 0, false
-	}
-	return engine.Seat(v), true
 }
