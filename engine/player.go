@@ -45,3 +45,24 @@ type Checker interface {
 type Stacker interface {
 	StackKinds() []string
 }
+
+// Optional is implemented by states in which a seat that need not act may
+// still take some actions (Rebel Princess: announcing a power in advance
+// while others play). Acting still lists only who must act, and Legal(s) is
+// empty for a seat that is not acting; OptionalLegal(s) lists what such a
+// seat may do, and Apply accepts it.
+type Optional interface {
+	OptionalLegal(s Seat) []Action
+}
+
+// AnyLegal lists everything seat s may do now: Legal(s), or for a seat that
+// is not acting, its optional actions.
+func AnyLegal(st State, s Seat) []Action {
+	if l := st.Legal(s); len(l) > 0 {
+		return l
+	}
+	if o, ok := st.(Optional); ok {
+		return o.OptionalLegal(s)
+	}
+	return nil
+}

@@ -102,7 +102,13 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 	if len(aside) > 0 {
 		out = append(out, l.T("princesses.roundcard.set_aside", map[string]any{"List": strings.Join(aside, "; ")}))
 	}
+	out = append(out, powerLines(l, v, names)...)
 	switch v.Phase {
+	case "power":
+		out = append(out, l.T("princesses.power.ui.waiting_"+v.PowerStep, map[string]any{"Name": names.Of(v.PowerSeat)}))
+		if len(v.Trick) > 0 {
+			out = append(out, l.T("princesses.ui.trick", map[string]any{"Plays": plays(l, v.Trick, names)}))
+		}
 	case "choose", "pass", "aside", "reveal", "split", "gift", "give":
 		var waiting []engine.Seat
 		for s, d := range v.Done {
@@ -162,6 +168,60 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 	return out
 }
 
+// powerLines shows the powers: who has spent hers, the declarations waiting
+// for the next lead, and what is in force for the current trick.
+func powerLines(l *locales.Localizer, v *princesses.View, names Names) []string {
+	var out []string
+	if !v.Powers || v.Phase == "choose" {
+		return nil
+	}
+	var spent []engine.Seat
+	for s, u := range v.Used {
+		if u {
+			spent = append(spent, engine.Seat(s))
+		}
+	}
+	if len(spent) > 0 {
+		out = append(out, l.T("princesses.power.ui.spent", map[string]any{"Names": names.List(spent)}))
+	}
+	for _, d := range v.Declared {
+		out = append(out, l.T("princesses.power.ui.declared", map[string]any{
+			"Name": names.Of(d.Seat), "Power": declText(l, d.Power, d.Suit, d.Target, names),
+		}))
+	}
+	if v.Reversed {
+		out = append(out, l.T("princesses.power.ui.reversed", nil))
+	}
+	if v.Zero != 0 {
+		out = append(out, l.T("princesses.power.ui.zeroed", map[string]any{"Name": names.Of(v.ZeroSeat), "Card": PrincessCard(l, v.Zero)}))
+	}
+	if v.LeadSuit != "" {
+		out = append(out, l.T("princesses.power.ui.lead_suit", map[string]any{"Name": names.Of(v.Leader), "Suit": suitName(l, v.LeadSuit)}))
+	}
+	if v.Pea >= 0 {
+		out = append(out, l.T("princesses.power.ui.pea", map[string]any{"Name": names.Of(v.Pea)}))
+	}
+	if v.Thumb >= 0 {
+		out = append(out, l.T("princesses.power.ui.thumb", map[string]any{"Name": names.Of(v.Thumb)}))
+	}
+	if v.FrozenSeat >= 0 {
+		out = append(out, l.T("princesses.power.ui.frozen", map[string]any{"Name": names.Of(v.FrozenSeat)}))
+	}
+	return out
+}
+
+// declText is a declared power with its choice: "Little Mermaid (Queens)".
+func declText(l *locales.Localizer, power, suit string, target engine.Seat, names Names) string {
+	t := l.T("princesses.princess."+power+".power", nil)
+	switch {
+	case suit != "":
+		t += " (" + suitName(l, suit) + ")"
+	case target >= 0:
+		t += " (" + names.Of(target) + ")"
+	}
+	return t
+}
+
 func plays(l *locales.Localizer, ps []princesses.Play, names Names) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
@@ -213,6 +273,16 @@ func (princessesRenderer) Private(l *locales.Localizer, ev engine.View, names Na
 	if v.MyGift != 0 {
 		out = append(out, l.T("princesses.roundcard.my_gift", map[string]any{"Card": PrincessCard(l, v.MyGift)}))
 	}
+	if v.MyFrozen != 0 {
+		out = append(out, l.T("princesses.power.ui.my_frozen", map[string]any{"Card": PrincessCard(l, v.MyFrozen)}))
+	}
+	if len(v.MyPowers) > 0 && !v.Used[v.Seat] && v.Phase != "over" {
+		parts := make([]string, len(v.MyPowers))
+		for i, p := range v.MyPowers {
+			parts[i] = l.T("princesses.princess."+p+".power", nil) + " [" + p + "]"
+		}
+		out = append(out, l.T("princesses.power.ui.my_powers", map[string]any{"List": strings.Join(parts, ", ")}))
+	}
 	if v.MyMasked != 0 {
 		out = append(out, l.T("princesses.roundcard.my_masked", map[string]any{"Card": PrincessCard(l, v.MyMasked)}))
 	}
@@ -226,7 +296,38 @@ func (princessesRenderer) Action(l *locales.Localizer, ea engine.Action) string 
 		return l.T("princesses.action.choose", map[string]any{"Princess": princessName(l, a.Princess.String())})
 	case princesses.KindPass:
 		return l.T("princesses.action.pass", map[string]any{"Cards": princessCards(l, a.CardList())})
-	case princesses.KindPlay, princesses.KindAside, princesses.KindGift, princesses.KindGive:
+	case princesses.KindPlay:
+		if a.Pow > 0 {
+			return l.T("princesses.power.action.play", map[string]any{"Card": PrincessCard(l, a.Cards[0]), "Power": l.T("princesses.princess."+a.Power().String()+".power", nil)})
+		}
+		return l.T("princesses.action.play", map[string]any{"Card": PrincessCard(l, a.Cards[0])})
+	case princesses.KindDeclare:
+		t := a.TargetSeat()
+		suit := ""
+		if a.HasSuit {
+			suit = a.Suit.Word()
+		}
+		return l.T("princesses.power.action.declare", map[string]any{"Power": declText(l, a.Power().String(), suit, t, seatLabels(l))})
+	case princesses.KindWithdraw:
+		return l.T("princesses.power.action.withdraw", nil)
+	case princesses.KindSing:
+		return l.T("princesses.power.action.sing", map[string]any{"Suit": suitName(l, a.Suit.Word())})
+	case princesses.KindMulan:
+		if a.No {
+			return l.T("princesses.power.action.mulan_none", nil)
+		}
+		return l.T("princesses.power.action.mulan", map[string]any{"Card": PrincessCard(l, a.Cards[0]), "Take": PrincessCard(l, a.Cards[1])})
+	case princesses.KindAlice:
+		if a.No {
+			return l.T("princesses.power.action.alice_none", nil)
+		}
+		return l.T("princesses.power.action.alice", nil)
+	case princesses.KindGuide:
+		if a.No {
+			return l.T("princesses.power.action.pocahontas_none", nil)
+		}
+		return l.T("princesses.power.action.pocahontas", map[string]any{"Target": seatLabels(l).Of(a.TargetSeat())})
+	case princesses.KindAside, princesses.KindGift, princesses.KindGive:
 		key := "princesses.roundcard.action." + strings.Fields(a.String())[0]
 		if a.Kind == princesses.KindPlay {
 			key = "princesses.action.play"
@@ -253,6 +354,13 @@ func (princessesRenderer) Hint(l *locales.Localizer, ev engine.View) string {
 	case "split":
 		n := len(v.Hand) / 2
 		return l.N("princesses.roundcard.split_hint", n, map[string]any{"Example": "split " + strings.Join(cardList(v.Hand[len(v.Hand)-n:]), " ")})
+	case "power":
+		return l.T("princesses.power.hint."+v.PowerStep, nil)
+	case "play":
+		if len(v.MyPowers) > 0 && !v.Used[v.Seat] {
+			return l.T("princesses.power.hint.play", nil)
+		}
+		return ""
 	case "haggle":
 		ex := "keep"
 		if len(v.Swappable) > 0 {
@@ -310,7 +418,11 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 		return l.T("princesses.event.passing_done", nil)
 	case "card_played":
 		c, _ := a["card"].(string)
-		return l.T("princesses.event.card_played", map[string]any{"Name": seat("seat"), "Card": cardToken(l, c)})
+		text := l.T("princesses.event.card_played", map[string]any{"Name": seat("seat"), "Card": cardToken(l, c)})
+		if p, ok := a["power"].(string); ok {
+			text += " " + l.T("princesses.power.event.with_power", map[string]any{"Power": l.T("princesses.princess."+p+".power", nil)})
+		}
+		return text
 	case "princes_snuck_in":
 		return l.T("princesses.snuck_in", nil)
 	case "trick_won":
@@ -358,7 +470,11 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 		got, _ := a["got"].(string)
 		return l.T("princesses.roundcard.event.card_given", map[string]any{"Card": cardToken(l, c), "To": seat("to"), "Got": cardToken(l, got), "From": seat("from")})
 	case "card_masked":
-		return l.T("princesses.roundcard.event.card_masked", map[string]any{"Name": seat("seat")})
+		text := l.T("princesses.roundcard.event.card_masked", map[string]any{"Name": seat("seat")})
+		if p, ok := a["power"].(string); ok {
+			text += " " + l.T("princesses.power.event.with_power", map[string]any{"Power": l.T("princesses.princess."+p+".power", nil)})
+		}
+		return text
 	case "cards_unmasked":
 		cs, _ := a["cards"].([]string)
 		ss, _ := a["seats"].([]engine.Seat)
@@ -398,6 +514,29 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 		return l.T("princesses.roundcard.event.haggled", map[string]any{"Name": seat("seat"), "Card": cardToken(l, gave), "Take": cardToken(l, took)})
 	case "haggle_kept":
 		return l.T("princesses.roundcard.event.haggle_kept", map[string]any{"Name": seat("seat")})
+	case "power_declared", "power_used", "power_cancelled", "power_withdrawn":
+		suit, _ := a["suit"].(string)
+		t, ok := a["target"].(engine.Seat)
+		if !ok {
+			t = -1
+		}
+		pw, _ := a["power"].(string)
+		return l.T("princesses.power.event."+e.Type, map[string]any{"Name": seat("seat"), "Power": declText(l, pw, suit, t, names)})
+	case "leader_changed", "card_frozen", "trick_decided":
+		return l.T("princesses.power.event."+e.Type, map[string]any{"Name": seat("seat")})
+	case "lead_suit_forced", "lead_suit_missing":
+		su, _ := a["suit"].(string)
+		return l.T("princesses.power.event."+e.Type, map[string]any{"Name": seat("seat"), "Suit": suitName(l, su)})
+	case "mulan_swapped":
+		out, _ := a["out"].(string)
+		in, _ := a["in"].(string)
+		return l.T("princesses.power.event.mulan_swapped", map[string]any{"Name": seat("seat"), "Card": cardToken(l, out), "Take": cardToken(l, in)})
+	case "alice_redealt":
+		cs, _ := a["cards"].([]string)
+		return l.T("princesses.power.event.alice_redealt", map[string]any{"Name": seat("seat"), "Cards": tokens(l, cs)})
+	case "alice_dealt":
+		cs, _ := a["cards"].([]string)
+		return l.T("princesses.power.event.alice_dealt", map[string]any{"Cards": tokens(l, cs)})
 	case "game_over":
 		w, _ := a["winners"].([]engine.Seat)
 		key := "ui.winner"
@@ -407,4 +546,14 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 		return l.T(key, map[string]any{"Names": names.List(w)})
 	}
 	return ""
+}
+
+// seatLabels names seats by number, for an action rendered without the
+// table's names ("seat 2").
+func seatLabels(l *locales.Localizer) Names {
+	out := make(Names, 6)
+	for i := range out {
+		out[i] = l.T("princesses.power.seat", map[string]any{"N": i})
+	}
+	return out
 }

@@ -117,6 +117,13 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 		if len(legal) == 0 {
 			return fmt.Errorf("step %d: seat %d must act but has no legal action", step, s)
 		}
+		// Now and then a seat that need not act takes an optional action.
+		if opt, ok := st.(engine.Optional); ok && chooser.IntN(4) == 0 {
+			o := engine.Seat(chooser.IntN(su.Seats))
+			if ol := opt.OptionalLegal(o); len(ol) > 0 && !slices.Contains(acting, o) {
+				s, legal = o, ol
+			}
+		}
 		costly := step%every == 0
 		if costly {
 			if err := checkIllegal(g, st, su.Seats, acting, seen, su.Seed, len(log), chooser); err != nil {
@@ -210,11 +217,16 @@ func checkIllegal(g engine.Game, st engine.State, seats int, acting []engine.Sea
 			return fmt.Errorf("seat %d is not acting but has legal actions", s)
 		}
 	}
+	// allowed reports whether seat may take a now: a legal action, or an
+	// optional one of a seat that need not act (engine.Optional).
+	allowed := func(seat engine.Seat, a engine.Action) bool {
+		return slices.Contains(engine.AnyLegal(st, seat), a)
+	}
 	// Earlier legal actions that are not legal now, by random seats.
 	for k := 0; k < 4 && len(seen) > 0; k++ {
 		seat := engine.Seat(r.IntN(seats))
 		a := seen[r.IntN(len(seen))]
-		if !slices.Contains(st.Legal(seat), a) {
+		if !allowed(seat, a) {
 			if err := try(seat, a); err != nil {
 				return err
 			}
@@ -227,7 +239,7 @@ func checkIllegal(g engine.Game, st engine.State, seats int, acting []engine.Sea
 	a := legal[r.IntN(len(legal))]
 	others := []engine.Seat{engine.Spectator, engine.Seat(seats), engine.Seat(r.IntN(seats))}
 	for _, other := range others {
-		if other != s && !slices.Contains(st.Legal(other), a) {
+		if other != s && !allowed(other, a) {
 			if err := try(other, a); err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package princesses
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -11,16 +12,22 @@ type Kind uint8
 
 // The action kinds.
 const (
-	KindChoose Kind = iota + 1 // choose <princess>
-	KindPass                   // pass <card> [<card> ...]
-	KindPlay                   // play <card>
-	KindAside                  // aside <card>: Late to the Ball
-	KindReveal                 // reveal <suit>: Crystal Clear
-	KindSplit                  // split <card> ...: the half put under the princess (After Party, Blind Man's Bluff)
-	KindGift                   // gift <card>: Wedding Gift, before every trick
-	KindGive                   // give <card>: Musical Chairs, after every trick
-	KindSwap                   // swap <hand-card> <trick-card>: Haggle with the Hag
-	KindKeep                   // keep: Haggle with the Hag, no swap
+	KindChoose   Kind = iota + 1 // choose <princess>
+	KindPass                     // pass <card> [<card> ...]
+	KindPlay                     // play <card>
+	KindAside                    // aside <card>: Late to the Ball
+	KindReveal                   // reveal <suit>: Crystal Clear
+	KindSplit                    // split <card> ...: the half put under the princess (After Party, Blind Man's Bluff)
+	KindGift                     // gift <card>: Wedding Gift, before every trick
+	KindGive                     // give <card>: Musical Chairs, after every trick
+	KindSwap                     // swap <hand-card> <trick-card>: Haggle with the Hag
+	KindKeep                     // keep: Haggle with the Hag, no swap
+	KindDeclare                  // declare <power> [<suit>|<seat>]: a before-trick power, in advance
+	KindWithdraw                 // withdraw: take back one's declaration before it resolves
+	KindSing                     // sing <suit>: the Little Mermaid (deluxe) names another suit
+	KindMulan                    // mulan <played> <new> | mulan none
+	KindAlice                    // alice | alice none
+	KindGuide                    // pocahontas <seat> | pocahontas none: classic Pocahontas after winning
 )
 
 // maxCards is the most cards an action names: half of a 3-seat hand.
@@ -29,6 +36,8 @@ const maxCards = 6
 var kindWords = [...]string{
 	KindChoose: "choose", KindPass: "pass", KindPlay: "play", KindAside: "aside", KindReveal: "reveal",
 	KindSplit: "split", KindGift: "gift", KindGive: "give", KindSwap: "swap", KindKeep: "keep",
+	KindDeclare: "declare", KindWithdraw: "withdraw", KindSing: "sing", KindMulan: "mulan", KindAlice: "alice",
+	KindGuide: "pocahontas",
 }
 
 // Action is one move in notation: "choose mulan", "pass Q3 F5 A1", "play Q7",
@@ -40,7 +49,17 @@ type Action struct {
 	Suit     Suit
 	N        uint8
 	Cards    [maxCards]Card
+	Pow      int8 // a power used: its PrincessID + 1 (declare, play with a power); 0 none
+	Target   int8 // a seat named (declare, pocahontas): seat + 1; 0 none
+	HasSuit  bool // declare mermaid: Suit is set
+	No       bool // mulan none, alice none, pocahontas none
 }
+
+// Power is the power the action uses, NoPrincess if none.
+func (a Action) Power() PrincessID { return PrincessID(a.Pow - 1) }
+
+// TargetSeat is the seat the action names, -1 if none.
+func (a Action) TargetSeat() engine.Seat { return engine.Seat(a.Target - 1) }
 
 // CardList is the action's cards.
 func (a Action) CardList() []Card { return a.Cards[:a.N] }
@@ -56,13 +75,38 @@ func (a Action) String() string {
 	case KindChoose:
 		b.WriteByte(' ')
 		b.WriteString(a.Princess.String())
-	case KindReveal:
+	case KindReveal, KindSing:
 		b.WriteByte(' ')
 		b.WriteString(a.Suit.Word())
+	case KindDeclare:
+		b.WriteByte(' ')
+		b.WriteString(a.Power().String())
+		if a.HasSuit {
+			b.WriteByte(' ')
+			b.WriteString(a.Suit.Word())
+		}
+		if a.Target > 0 {
+			b.WriteByte(' ')
+			b.WriteString(strconv.Itoa(int(a.Target - 1)))
+		}
+	case KindMulan, KindAlice, KindGuide:
+		if a.No {
+			b.WriteString(" none")
+		} else if a.Target > 0 {
+			b.WriteString(" " + strconv.Itoa(int(a.Target-1)))
+		}
+		for _, c := range a.CardList() {
+			b.WriteByte(' ')
+			b.WriteString(c.String())
+		}
 	default:
 		for _, c := range a.CardList() {
 			b.WriteByte(' ')
 			b.WriteString(c.String())
+		}
+		if a.Kind == KindPlay && a.Pow > 0 {
+			b.WriteByte(' ')
+			b.WriteString(a.Power().String())
 		}
 	}
 	return b.String()
@@ -105,6 +149,8 @@ func ParseAction(text string) (Action, error) {
 			return Action{}, engine.Errorf(CodeUnknownPrincess, "princess", f[1])
 		}
 		return choose(p), nil
+	case KindDeclare, KindWithdraw, KindSing, KindMulan, KindAlice, KindGuide:
+		return parsePowerAction(kind, f, bad)
 	case KindReveal:
 		if len(f) != 2 {
 			return Action{}, bad
@@ -119,7 +165,22 @@ func ParseAction(text string) (Action, error) {
 			return Action{}, bad
 		}
 		return Action{Kind: KindKeep}, nil
-	case KindPlay, KindAside, KindGift, KindGive:
+	case KindPlay:
+		if len(f) == 3 {
+			// play <card> <power>: Snow White, Thumbelina, classic Pea.
+			p, ok := parsePrincess(f[2])
+			if !ok {
+				return Action{}, engine.Errorf(CodeUnknownPrincess, "princess", f[2])
+			}
+			a, err := ParseAction("play " + f[1])
+			if err != nil {
+				return Action{}, err
+			}
+			a.Pow = int8(p) + 1
+			return a, nil
+		}
+		lo, hi = 1, 1
+	case KindAside, KindGift, KindGive:
 		lo, hi = 1, 1
 	case KindSwap:
 		lo, hi = 2, 2

@@ -31,7 +31,10 @@ type princessData struct {
 }
 
 // princessTable lists every princess of both editions. Powers are hooks
-// keyed by id (issue [3]); the base game deals, chooses and shows them.
+// keyed by id and edition (powers.go, powerTable); a princess without an
+// entry for the edition has no power there (implementedPower): Sleeping
+// Beauty, Scheherazade and the deluxe Ice Princess are not implemented yet
+// and can be chosen without a power.
 var princessTable = []princessData{
 	{id: "cinderella", deluxe: true, classic: true},
 	{id: "snow-white", deluxe: true, classic: true},
@@ -98,8 +101,15 @@ type roundRules struct {
 	// playable narrows the cards a seat may play now, after the lead and
 	// follow rules (Magic Beans).
 	playable func(hand, base []Card) []Card
-	// winner picks the index into the trick of the winning play.
+	// winner picks the index into the trick of the winning play. It sees
+	// the trick as the powers value it (Snow White's 0, Cinderella's
+	// reversal as 13-n).
 	winner func(trick []Play, ed Edition) int
+	// flip replaces winner for a card that handles Cinderella's reversal
+	// itself (Upside Down, Rings Twice: rulings 10 and the reference's
+	// Cinderella row): valued has Snow White's 0 but no reversal, printed
+	// is the trick as played.
+	flip func(valued, printed []Play, ed Edition, reversed bool) int
 	// score adjusts a seat's base round score (proposals from Princes and
 	// the Frog).
 	score func(st *State, s int, captured []Card, base int) int

@@ -30,6 +30,12 @@ const (
 	CodeMustMatchParity = "princesses.round.must_match_parity"
 	CodeHighOrLow       = "princesses.round.high_or_low"
 	CodePassOrder       = "princesses.round.pass_order"
+	CodeNoPower         = "princesses.power.none"
+	CodePowerUsed       = "princesses.power.used"
+	CodePowerNotNow     = "princesses.power.not_now"
+	CodePowerCancelled  = "princesses.power.cancelled"
+	CodePowerArg        = "princesses.power.bad_choice"
+	CodeNothingDeclared = "princesses.power.nothing_declared"
 )
 
 // Game is Rebel Princess.

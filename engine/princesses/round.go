@@ -100,20 +100,24 @@ func (st *State) startRound(r *engine.Rand) ([]engine.Event, error) {
 		st.gifts[s], st.revealed[s], st.masked[s] = 0, nil, 0
 	}
 	st.trick, st.last, st.lastWin, st.snuckIn = nil, nil, -1, false
+	for s := range st.used {
+		st.used[s] = false // powers refresh every round
+	}
+	st.decls, st.eff, st.sub = nil, trickEffects{}, subStep{}
 	st.leader = st.starter
 	ev := []engine.Event{engine.Public("round_started", map[string]any{
 		"round": st.round + 1, "card": st.card().id, "leader": st.starter, "extra": st.extra,
 	})}
-	return append(ev, st.beginRoundPlay()...), nil
+	return append(ev, st.beginRoundPlay(r)...), nil
 }
 
 // beginRoundPlay opens the round card's pass, or the first trick.
-func (st *State) beginRoundPlay() []engine.Event {
+func (st *State) beginRoundPlay(r *engine.Rand) []engine.Event {
 	if st.card().pass.total() > 0 {
 		st.openStep(phasePass)
 		return nil
 	}
-	return st.afterPass()
+	return st.afterPass(r)
 }
 
 // endRound scores the round and starts the next one or ends the game.

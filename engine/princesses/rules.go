@@ -34,10 +34,10 @@ func init() {
 	set("poisoned-apple", roundRules{winner: winVoid})
 	set("odds-and-evens", roundRules{follow: followParity})
 	set("single-fairy", roundRules{score: scoreFairies})
-	set("rings-twice", roundRules{perTurn: 2, winner: winSum})
+	set("rings-twice", roundRules{perTurn: 2, winner: winSum, flip: flipSum})
 	set("midnight-makeover", roundRules{follow: followWildFairies, winner: winWildFairies})
 	set("pass-the-bouquet", roundRules{required: lastSuit, winner: winLastSuit})
-	set("upside-down", roundRules{winner: winUpsideDown})
+	set("upside-down", roundRules{winner: winUpsideDown, flip: flipUpsideDown})
 	set("bathroom-break", roundRules{score: scoreDoubled})
 	set("dancing-queens", roundRules{score: scorePairs})
 }
@@ -353,4 +353,59 @@ func scorePairs(_ *State, _ int, cs []Card, _ int) int {
 		score += 5
 	}
 	return score
+}
+
+// flipUpsideDown (Upside Down with Cinderella): the reversal applies from
+// the start and every printed 6 flips again; Snow White's 0 is then the best
+// card when the ranking is reversed (ruling 12).
+func flipUpsideDown(valued, printed []Play, ed Edition, reversed bool) int {
+	sixes := 0
+	for _, p := range printed {
+		if p.Card.Rank() == 6 {
+			sixes++
+		}
+	}
+	if (sixes%2 == 1) == reversed {
+		return winHighest(valued, ed)
+	}
+	return lowestOf(valued, valued[0].Card.Suit())
+}
+
+// lowestOf is the index of the lowest card of suit s (the earlier on ties).
+func lowestOf(trick []Play, s Suit) int {
+	best := 0
+	for i, p := range trick {
+		if p.Card.Suit() == s && p.Card.Rank() < trick[best].Card.Rank() {
+			best = i
+		}
+	}
+	return best
+}
+
+// flipSum (Rings Twice): reversed by Cinderella, the lowest sum of a seat's
+// led-suit cards wins, ties to the seat with the lowest single led-suit card
+// (ruling 10); a seat with no led-suit card does not compete.
+func flipSum(valued, printed []Play, ed Edition, reversed bool) int {
+	if !reversed {
+		return winSum(valued, ed)
+	}
+	led := valued[0].Card.Suit()
+	best, bestSum, bestLow := 0, 1<<30, 1<<30
+	for i, p := range valued {
+		if slices.IndexFunc(valued, func(q Play) bool { return q.Seat == p.Seat }) != i {
+			continue
+		}
+		sum, low, any := 0, 1<<30, false
+		for _, q := range valued {
+			if q.Seat == p.Seat && q.Card.Suit() == led {
+				sum += q.Card.Rank()
+				low = min(low, q.Card.Rank())
+				any = true
+			}
+		}
+		if any && (sum < bestSum || (sum == bestSum && low < bestLow)) {
+			best, bestSum, bestLow = i, sum, low
+		}
+	}
+	return best
 }

@@ -20,11 +20,13 @@ const (
 	phaseGift   // Wedding Gift: every seat adds a card to the trick's gift pile
 	phaseGive   // Musical Chairs: every seat passes a card right after a trick
 	phaseHaggle // Haggle with the Hag: the trick's winner may swap a card
+	phasePower  // a power's sub-step asking one seat (sing, mulan, alice, pocahontas)
 )
 
 var phaseNames = [...]string{
 	phaseChoose: "choose", phasePass: "pass", phasePlay: "play", phaseOver: "over", phaseAside: "aside",
 	phaseReveal: "reveal", phaseSplit: "split", phaseGift: "gift", phaseGive: "give", phaseHaggle: "haggle",
+	phasePower: "power",
 }
 
 // simultaneous reports whether every seat decides at once in this phase.
@@ -39,7 +41,7 @@ func (p phase) simultaneous() bool {
 // stepKind is the action kind of a simultaneous step.
 var stepKind = [...]Kind{
 	phasePass: KindPass, phaseAside: KindAside, phaseReveal: KindReveal, phaseSplit: KindSplit,
-	phaseGift: KindGift, phaseGive: KindGive, phaseHaggle: 0,
+	phaseGift: KindGift, phaseGive: KindGive, phaseHaggle: 0, phasePower: 0,
 }
 
 func (p phase) String() string { return phaseNames[p] }
@@ -79,6 +81,11 @@ type State struct {
 	lastWin  engine.Seat
 	last     []Play // the last completed trick
 
+	used  []bool       // power spent this round, per seat
+	decls []decl       // declared before-trick powers waiting to resolve, in order
+	eff   trickEffects // the powers in force for the current trick
+	sub   subStep      // the open power sub-step (phasePower)
+
 	roundScores [][]int
 	totals      []int
 	winners     []engine.Seat
@@ -102,6 +109,7 @@ func newState(c config, n int) *State {
 	st.captured = make([][]Card, n)
 	st.tricks = make([]int, n)
 	st.totals = make([]int, n)
+	st.used = make([]bool, n)
 	return st
 }
 
@@ -134,6 +142,8 @@ func (st *State) clone() *State {
 	c.roundScores = cloneNested(st.roundScores)
 	c.totals = slices.Clone(st.totals)
 	c.winners = slices.Clone(st.winners)
+	c.used = slices.Clone(st.used)
+	c.decls = slices.Clone(st.decls)
 	return &c
 }
 
@@ -160,6 +170,9 @@ func (st *State) Acting() []engine.Seat {
 	}
 	if st.phase == phaseHaggle {
 		return []engine.Seat{st.lastWin}
+	}
+	if st.phase == phasePower {
+		return []engine.Seat{st.sub.seat}
 	}
 	var out []engine.Seat
 	for s := 0; s < st.n; s++ {
@@ -200,6 +213,8 @@ func (st *State) acting(s engine.Seat) bool {
 		return st.turn() == s
 	case phaseHaggle:
 		return st.lastWin == s
+	case phasePower:
+		return st.sub.seat == s
 	}
 	return false
 }
@@ -220,10 +235,14 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 		out = st.appendPasses(out, s)
 	case phasePlay:
 		cards := st.playable(s)
-		out = make([]engine.Action, len(cards))
+		out = make([]engine.Action, len(cards), len(cards)+4)
 		for i, c := range cards {
 			out[i] = play(c)
 		}
+		out = append(out, st.powerPlays(s, cards)...)
+		out = append(out, st.declareOptions(s)...)
+	case phasePower:
+		out = st.subLegal()
 	case phaseAside, phaseGift, phaseGive:
 		k := stepKind[st.phase]
 		out = make([]engine.Action, len(hand))
@@ -358,8 +377,19 @@ func (st *State) required() Suit {
 func (st *State) playable(s engine.Seat) []Card {
 	hand := st.hands[s]
 	rules := st.rules()
+	if c := st.frozenFor(s); c != 0 {
+		// The Ice Princess's card overrides every other rule.
+		return []Card{c}
+	}
 	var out []Card
-	if len(st.trick) == 0 {
+	if len(st.trick) == 0 && st.eff.lead > 0 && holdsSuit(hand, Suit(st.eff.lead-1)) {
+		// Mermaid, Rapunzel: the imposed suit, Princes even while locked.
+		for _, c := range hand {
+			if c.Suit() == Suit(st.eff.lead-1) {
+				out = append(out, c)
+			}
+		}
+	} else if len(st.trick) == 0 {
 		onlyPrinces := true
 		for _, c := range hand {
 			if c.Suit() != Princes {
@@ -380,6 +410,27 @@ func (st *State) playable(s engine.Seat) []Card {
 	if rules.playable != nil {
 		out = rules.playable(hand, out)
 	}
+	if st.eff.pea > 0 && st.eff.pea != int8(s)+1 {
+		// The Princess and the Pea: above 5 if possible.
+		var high []Card
+		for _, c := range out {
+			if c.Rank() > 5 {
+				high = append(high, c)
+			}
+		}
+		if len(high) > 0 {
+			out = high
+		}
+	}
+	if st.eff.thumb == int8(s)+1 {
+		// Thumbelina's second card of a Rings Twice trick is free too.
+		for _, c := range hand {
+			if c.Suit() != Princes && !c.IsFrog() && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+		sortCards(out)
+	}
 	return out
 }
 
@@ -392,7 +443,8 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 	if st.phase == phaseOver {
 		return nil, engine.Errorf(engine.CodeGameOver)
 	}
-	if !st.acting(s) {
+	optional := act.Kind == KindDeclare || act.Kind == KindWithdraw
+	if !st.acting(s) && !(optional && st.phase == phasePlay && s >= 0 && int(s) < st.n) {
 		return nil, engine.Errorf(engine.CodeNotYourTurn, "seat", s)
 	}
 	if !st.isLegal(s, act) {
@@ -401,7 +453,7 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 	// An action that ends the choice or a round deals anew, which may fail
 	// on a bad scripted deal: work on a copy so that st stays as it was.
 	next := st
-	if st.mayDeal(s, act) {
+	if st.mayDeal(s, act) || act.Kind >= KindDeclare || (act.Kind == KindPlay && act.Pow > 0) {
 		next = st.clone()
 	}
 	var ev []engine.Event
@@ -410,9 +462,13 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 	case KindChoose:
 		ev, err = next.applyChoose(s, act, r)
 	case KindPlay:
-		ev, err = next.applyPlay(s, act.Cards[0], r)
+		ev, err = next.applyPlay(s, act.Cards[0], act.Power(), r)
 	case KindSwap, KindKeep:
 		ev, err = next.applyHaggle(s, act, r)
+	case KindDeclare, KindWithdraw:
+		ev, err = next.applyDeclare(s, act, r)
+	case KindSing, KindMulan, KindAlice, KindGuide:
+		ev, err = next.applySub(s, act, r)
 	default:
 		ev, err = next.applyStep(s, act, r)
 	}
@@ -447,8 +503,14 @@ func (st *State) isLegal(s engine.Seat, a Action) bool {
 			return false
 		}
 		return distinctInHand() && slices.IsSorted(cs[:ps.left]) && slices.IsSorted(cs[ps.left:])
-	case st.phase == phasePlay && a.Kind == KindPlay && a.N == 1:
+	case st.phase == phasePlay && a.Kind == KindPlay && a.N == 1 && a.Pow == 0:
 		return slices.Contains(st.playable(s), a.Cards[0])
+	case st.phase == phasePlay && a.Kind == KindPlay:
+		return slices.Contains(st.powerPlays(s, st.playable(s)), engine.Action(a))
+	case a.Kind == KindDeclare || a.Kind == KindWithdraw:
+		return slices.Contains(st.declareOptions(s), engine.Action(a))
+	case st.phase == phasePower && a.Kind == st.sub.kind:
+		return slices.Contains(st.subLegal(), engine.Action(a))
 	case st.phase.simultaneous() && a.Kind == stepKind[st.phase] && a.Kind != KindSplit && a.Kind != KindReveal:
 		return a.N == 1 && distinctInHand()
 	case st.phase == phaseReveal && a.Kind == KindReveal:
@@ -495,6 +557,13 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 		return nil
 	}
 	switch {
+	case a.Kind == KindDeclare || a.Kind == KindWithdraw:
+		return st.whyNoDeclare(s, a)
+	case a.Kind == KindPlay && a.Pow > 0 && st.phase == phasePlay:
+		if !slices.Contains(st.powersOf(s), a.Power()) || st.used[s] {
+			return engine.Errorf(CodeNoPower, "power", a.Power().String())
+		}
+		return engine.Errorf(CodePowerNotNow, "power", a.Power().String(), "action", a.String())
 	case a.Kind == KindChoose && st.phase == phaseChoose:
 		return engine.Errorf(CodeNotOffered, "princess", a.Princess.String())
 	case a.Kind == KindPass && st.phase == phasePass:
@@ -568,7 +637,7 @@ func (st *State) applyChoose(s engine.Seat, a Action, r *engine.Rand) ([]engine.
 		return []engine.Event{engine.Public("princess_chosen", map[string]any{"seat": s})}, nil
 	}
 	ev := []engine.Event{engine.Public("princesses_revealed", map[string]any{"princesses": princessStrings(st.chosen)})}
-	return append(ev, st.beginRoundPlay()...), nil
+	return append(ev, st.beginRoundPlay(r)...), nil
 }
 
 func princessStrings(ps []PrincessID) []string {
@@ -618,14 +687,14 @@ func (st *State) applyStep(s engine.Seat, a Action, r *engine.Rand) ([]engine.Ev
 	}
 	switch st.phase {
 	case phasePass:
-		return st.resolvePass(ev), nil
+		return st.resolvePass(ev, r), nil
 	case phaseAside, phaseSplit:
 		for i := range st.pending {
 			st.setAside[i], st.pending[i] = st.pending[i], nil
 			sortCards(st.setAside[i])
 		}
 		ev = append(ev, engine.Public(st.phase.String()+"_done", nil))
-		return append(ev, st.startTrick()...), nil
+		return append(ev, st.startTrick(r)...), nil
 	case phaseReveal:
 		for i := range st.pendSuit {
 			su := Suit(st.pendSuit[i] - 1)
@@ -639,7 +708,7 @@ func (st *State) applyStep(s engine.Seat, a Action, r *engine.Rand) ([]engine.Ev
 			st.revealed[i] = cs
 			ev = append(ev, engine.Public("suit_revealed", map[string]any{"seat": engine.Seat(i), "suit": su.Word(), "cards": cardStrings(cs)}))
 		}
-		return append(ev, st.startTrick()...), nil
+		return append(ev, st.startTrick(r)...), nil
 	case phaseGift:
 		for i := range st.pending {
 			st.gifts[i], st.pending[i] = st.pending[i][0], nil
@@ -662,13 +731,13 @@ func (st *State) applyStep(s engine.Seat, a Action, r *engine.Rand) ([]engine.Ev
 			st.pending[i] = nil
 		}
 		ev = append(ev, engine.Public("give_done", nil))
-		return append(ev, st.startTrick()...), nil
+		return append(ev, st.startTrick(r)...), nil
 	}
 	return ev, nil
 }
 
 // resolvePass hands every seat the cards passed to it.
-func (st *State) resolvePass(ev []engine.Event) []engine.Event {
+func (st *State) resolvePass(ev []engine.Event, r *engine.Rand) []engine.Event {
 	ps := st.card().pass
 	got := make([][]Card, st.n)
 	from := make([][]engine.Seat, st.n)
@@ -693,27 +762,26 @@ func (st *State) resolvePass(ev []engine.Event) []engine.Event {
 		st.pending[i] = nil
 	}
 	ev = append(ev, engine.Public("passing_done", nil))
-	return append(ev, st.afterPass()...)
+	return append(ev, st.afterPass(r)...)
 }
 
 // afterPass opens the round card's setup step, or the first trick.
-func (st *State) afterPass() []engine.Event {
+func (st *State) afterPass(r *engine.Rand) []engine.Event {
 	if p := st.rules().setup; p != 0 {
 		st.openStep(p)
 		return nil
 	}
-	return st.startTrick()
+	return st.startTrick(r)
 }
 
-// startTrick opens the next trick: the round card's step before every trick
-// (Wedding Gift), then the lead.
-func (st *State) startTrick() []engine.Event {
-	if p := st.rules().before; p != 0 {
-		st.openStep(p)
-		return nil
-	}
+// startTrick opens the next trick: the declared powers resolve (Sleeping
+// Beauty before the gifts, ruling 21; after Musical Chairs' pass, ruling 8),
+// then the round card's step before every trick (Wedding Gift), then the
+// lead.
+func (st *State) startTrick(r *engine.Rand) []engine.Event {
+	st.eff = trickEffects{}
 	st.phase = phasePlay
-	return nil
+	return st.resolveDecls(nil, r)
 }
 
 // sneaks reports whether c, played when req is the suit to follow, is a
@@ -722,17 +790,23 @@ func (st *State) sneaks(c Card, req Suit) bool {
 	return c.Suit() == Princes && req != Princes && !st.snuckIn
 }
 
-func (st *State) applyPlay(s engine.Seat, c Card, r *engine.Rand) ([]engine.Event, error) {
+func (st *State) applyPlay(s engine.Seat, c Card, p PrincessID, r *engine.Rand) ([]engine.Event, error) {
 	st.takeCard(s, c)
+	pw := map[string]any{}
+	if p != NoPrincess {
+		// A power used in playing is announced, even face down (ruling 11).
+		st.applyPlayPower(s, c, p)
+		pw["power"] = p.String()
+	}
 	if st.maskedTurn() {
 		st.masked[s] = c
-		ev := []engine.Event{engine.Public("card_masked", map[string]any{"seat": s})}
+		ev := []engine.Event{engine.Public("card_masked", withArgs(pw, "seat", s))}
 		if len(st.Acting()) > 0 {
 			return ev, nil
 		}
 		return st.revealMasked(ev, r)
 	}
-	ev := []engine.Event{engine.Public("card_played", map[string]any{"seat": s, "card": c.String()})}
+	ev := []engine.Event{engine.Public("card_played", withArgs(pw, "seat", s, "card", c.String()))}
 	if len(st.trick) > 0 && st.sneaks(c, st.required()) {
 		st.snuckIn = true
 		ev = append(ev, engine.Public("princes_snuck_in", map[string]any{"seat": s}))
@@ -770,8 +844,24 @@ func (st *State) revealMasked(ev []engine.Event, r *engine.Rand) ([]engine.Event
 	return st.resolveTrick(ev, r)
 }
 
-// resolveTrick gives the completed trick (and the gift pile) to its winner.
+// resolveTrick decides the completed trick: first Mulan's offer (every card
+// is down), then the winner, Alice's offer, and the capture.
 func (st *State) resolveTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, error) {
+	if s := st.nextMulan(); s >= 0 {
+		st.openSub(KindMulan, s)
+		return ev, nil
+	}
+	w := st.trick[st.trickWinner(st.trick)].Seat
+	if st.canUse(w, pid("alice")) && !slices.ContainsFunc(st.trick, func(p Play) bool { return p.Card.IsFrog() }) {
+		st.lastWin = w
+		st.openSub(KindAlice, w)
+		return append(ev, engine.Public("trick_decided", map[string]any{"seat": w})), nil
+	}
+	return st.takeTrick(ev, r)
+}
+
+// takeTrick gives the completed trick (and the gift pile) to its winner.
+func (st *State) takeTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, error) {
 	wi := st.trickWinner(st.trick)
 	w := st.trick[wi].Seat
 	cards := make([]Card, len(st.trick))
@@ -798,6 +888,10 @@ func (st *State) resolveTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event
 	ev = append(ev, engine.Public("trick_won", map[string]any{
 		"seat": w, "cards": cardStrings(cards), "seats": seats, "points": points, "gifts": gifts,
 	}))
+	if st.canUse(w, pid("pocahontas")) && powerFor(st.cfg.edition, pid("pocahontas")).when == atWin && st.moreTricks() {
+		st.openSub(KindGuide, w)
+		return ev, nil
+	}
 	return st.afterTrick(ev, r)
 }
 
@@ -827,12 +921,12 @@ func (st *State) afterTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, 
 		st.openStep(rules.after)
 		return ev, nil
 	}
-	return append(ev, st.nextTrick()...), nil
+	return append(ev, st.nextTrick(r)...), nil
 }
 
 // nextTrick picks up the set-aside cards when the hands have run out, then
 // opens the next trick.
-func (st *State) nextTrick() []engine.Event {
+func (st *State) nextTrick(r *engine.Rand) []engine.Event {
 	var ev []engine.Event
 	if len(st.hands[st.leader]) == 0 {
 		right := st.rules().halfRight
@@ -853,14 +947,14 @@ func (st *State) nextTrick() []engine.Event {
 		}
 		ev = append(ev, engine.Public("set_aside_picked_up", map[string]any{"right": right}))
 	}
-	return append(ev, st.startTrick()...)
+	return append(ev, st.startTrick(r)...)
 }
 
 // applyHaggle is the trick winner's choice after the trick (Haggle with the
 // Hag): keep, or swap a hand card (shown to all) for a card of the trick
 // that someone else played. Putting a Prince into one's trick this way does
 // not make the Princes sneak in (ruling 6).
-func (st *State) applyHaggle(s engine.Seat, a Action, _ *engine.Rand) ([]engine.Event, error) {
+func (st *State) applyHaggle(s engine.Seat, a Action, r *engine.Rand) ([]engine.Event, error) {
 	var ev []engine.Event
 	if a.Kind == KindSwap {
 		give, take := a.Cards[0], a.Cards[1]
@@ -880,16 +974,27 @@ func (st *State) applyHaggle(s engine.Seat, a Action, _ *engine.Rand) ([]engine.
 	} else {
 		ev = append(ev, engine.Public("haggle_kept", map[string]any{"seat": s}))
 	}
-	return append(ev, st.nextTrick()...), nil
+	return append(ev, st.nextTrick(r)...), nil
 }
 
 // trickWinner is the index of the winning play: the highest card of the led
 // suit, unless the round card says otherwise.
+// Powers come first (rule hierarchy: power > round card > base rules):
+// Snow White's card counts 0 and Cinderella reverses the ranking, through
+// the numbers the round card's rule sees, or through its own flip hook.
 func (st *State) trickWinner(trick []Play) int {
-	if f := st.rules().winner; f != nil {
-		return f(trick, st.cfg.edition)
+	return winnerWith(st.rules(), st.valued(trick, st.rules().flip != nil), trick, st.cfg.edition, st.eff.reversed)
+}
+
+// winnerWith applies a round card's winner rule to a valued trick.
+func winnerWith(rules *roundRules, valued, printed []Play, ed Edition, reversed bool) int {
+	if rules.flip != nil {
+		return rules.flip(valued, printed, ed, reversed)
 	}
-	return winHighest(trick, st.cfg.edition)
+	if rules.winner != nil {
+		return rules.winner(valued, ed)
+	}
+	return winHighest(valued, ed)
 }
 
 // basePoints are a card's proposals: a Prince 1, the Frog 5.
@@ -909,4 +1014,16 @@ func atoiSeat(t string, n int) (engine.Seat, bool) {
 		return 0, false
 	}
 	return engine.Seat(v), true
+}
+
+// withArgs returns a copy of m with the key-value pairs kv added.
+func withArgs(m map[string]any, kv ...any) map[string]any {
+	out := make(map[string]any, len(m)+len(kv)/2)
+	for k, v := range m {
+		out[k] = v
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		out[kv[i].(string)] = kv[i+1]
+	}
+	return out
 }

@@ -50,6 +50,31 @@ type View struct {
 	Totals     []int         // cumulative proposals
 	Winners    []engine.Seat // once over
 	Note       string        // how the winner was decided
+
+	// Powers (public unless marked): who has spent hers this round, the
+	// declarations waiting for the next lead (announcing is public), and
+	// what is in force for the current trick.
+	Used       []bool
+	Declared   []Declared
+	Reversed   bool        // Cinderella: ranking reversed for this trick
+	Zero       Card        // Snow White's card counted as 0 in this trick
+	ZeroSeat   engine.Seat // -1 none
+	LeadSuit   string      // the suit the leader must lead (Mermaid, Rapunzel)
+	Pea        engine.Seat // the Princess and the Pea whose power is on, -1
+	Thumb      engine.Seat // Thumbelina playing freely this trick, -1
+	FrozenSeat engine.Seat // who must play a frozen card (Ice Princess), -1
+	MyFrozen   Card        // the viewer's frozen card (its holder knows it)
+	PowerStep  string      // the open power sub-step: sing, mulan, alice, pocahontas
+	PowerSeat  engine.Seat // who answers it, -1
+	MyPowers   []string    // the viewer's own usable powers (Karmezina: those she may copy)
+}
+
+// Declared is an announced power waiting to resolve.
+type Declared struct {
+	Seat   engine.Seat
+	Power  string
+	Suit   string      // Little Mermaid
+	Target engine.Seat // -1 none
 }
 
 // ViewerSeat is the seat the view was built for.
@@ -68,6 +93,35 @@ func (st *State) View(s engine.Seat) engine.View {
 		Trick: slices.Clone(st.trick), LastTrick: slices.Clone(st.last), LastWin: st.lastWin,
 		SnuckIn: st.snuckIn, Tricks: slices.Clone(st.tricks), Scores: cloneNested(st.roundScores),
 		Totals: slices.Clone(st.totals), Winners: slices.Clone(st.winners), Note: st.note,
+	}
+	v.Used = slices.Clone(st.used)
+	for _, d := range st.decls {
+		dv := Declared{Seat: d.seat, Power: d.pow.String(), Target: d.target}
+		if d.hasSuit {
+			dv.Suit = d.suit.Word()
+		}
+		v.Declared = append(v.Declared, dv)
+	}
+	v.Reversed, v.Zero, v.ZeroSeat = st.eff.reversed, st.eff.zero, -1
+	if st.eff.zero != 0 {
+		v.ZeroSeat = st.eff.zeroSeat
+	}
+	if st.eff.lead > 0 {
+		v.LeadSuit = Suit(st.eff.lead - 1).Word()
+	}
+	v.Pea, v.Thumb, v.FrozenSeat = engine.Seat(st.eff.pea-1), engine.Seat(st.eff.thumb-1), engine.Seat(st.eff.frozenSeat-1)
+	if own && (st.eff.frozenSeat == int8(s)+1 || st.eff.frozenKnown == int8(s)+1) {
+		v.MyFrozen = st.eff.frozen
+	}
+	v.PowerSeat = -1
+	if st.phase == phasePower {
+		v.PowerStep, v.PowerSeat = kindWords[st.sub.kind], st.sub.seat
+		if st.sub.kind == KindGuide {
+			v.PowerStep = "pocahontas"
+		}
+	}
+	if own && st.phase != phaseChoose {
+		v.MyPowers = princessStrings(st.powersOf(s))
 	}
 	for i := 0; i < st.round; i++ {
 		v.PastRounds = append(v.PastRounds, st.rounds[i].String())
@@ -206,5 +260,12 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 			c.pendSuit[i] = int8(h[r.IntN(len(h))].Suit()) + 1
 		}
 	})
+	if h := engine.Seat(c.eff.frozenSeat - 1); h >= 0 && h != s && c.eff.frozenKnown != int8(s)+1 {
+		// The frozen card is known only to its holder (and, deluxe, to the
+		// Ice Princess): any card of the re-dealt hand may be it.
+		if hand := c.hands[h]; len(hand) > 0 && !slices.Contains(hand, c.eff.frozen) {
+			c.eff.frozen = hand[r.IntN(len(hand))]
+		}
+	}
 	return c
 }

@@ -1,0 +1,52 @@
+package princesses
+
+import (
+	"testing"
+
+	"github.com/stolik-bot/stolik/engine"
+)
+
+// TestAIUsesPowers plays heuristic games and checks that the AI uses its
+// power in most rounds, legally (every action comes from Legal or
+// OptionalLegal and is accepted).
+func TestAIUsesPowers(t *testing.T) {
+	for _, opts := range []engine.Options{{"rounds": "random"}, {"rounds": "random", "edition": "classic", "promo": "on"}} {
+		seatRounds, used := 0, 0
+		perPower := map[string]int{}
+		for seed := uint64(1); seed <= 100; seed++ {
+			n := 3 + int(seed%4)
+			st0, err := Game{}.New(opts, n, engine.NewRand(seed, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := st0.(*State)
+			round := -1
+			for step := 1; ; step++ {
+				if done, _ := st.Result(); done {
+					break
+				}
+				if st.round != round && st.phase != phaseChoose {
+					round = st.round
+					seatRounds += n
+				}
+				s := st.Acting()[0]
+				a := Heuristic{}.Choose(st.View(s), st.Legal(s), engine.NewRand(seed^0xa11ce, step))
+				before := append([]bool(nil), st.used...)
+				if _, err := st.Apply(s, a, engine.NewRand(seed, step)); err != nil {
+					t.Fatalf("seed %d: %v rejected: %v", seed, a, err)
+				}
+				for i := range before {
+					if !before[i] && st.used[i] && st.round == round {
+						used++
+						perPower[st.chosen[i].String()]++
+					}
+				}
+			}
+		}
+		rate := float64(used) / float64(seatRounds)
+		t.Logf("%v: powers used in %.0f%% of seat-rounds (%d/%d); by princess %v", opts, 100*rate, used, seatRounds, perPower)
+		if rate < 0.5 {
+			t.Errorf("%v: the AI used its power in only %.0f%% of seat-rounds", opts, 100*rate)
+		}
+	}
+}
