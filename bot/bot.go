@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -59,6 +60,7 @@ type Store interface {
 	GuildStats(ctx context.Context, guildID string) ([]store.GameStat, error)
 	PlayerStats(ctx context.Context, guildID, userID string) ([]store.PlayerStat, error)
 	CurrentTables(ctx context.Context, guildID, userID string) (int, error)
+	OpenTables(ctx context.Context) ([]store.OpenTable, error)
 }
 
 // Clock tells the bot what time it is (deadlines, reminders). Tests use a
@@ -99,6 +101,10 @@ type Bot struct {
 	ackAfter time.Duration
 
 	locks sync.Map // table id -> *sync.Mutex: one bot-side writer per table
+
+	outboxes     sync.Map // table id -> *outbox
+	publishEvery time.Duration
+	pingQuiet    time.Duration
 
 	clock Clock
 	wake  chan struct{} // nudges the scheduler
@@ -145,11 +151,22 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("bot: %w", err)
 		}
+		if cfg.DiscordURL != "" {
+			if err := redirect(s, cfg.DiscordURL); err != nil {
+				return nil, err
+			}
+		}
 		b.s = s
 	}
+	b.publishEvery = cfg.PublishInterval.Duration
+	b.pingQuiet = cfg.PingQuiet.Duration
 	b.s.Identify.Intents = discordgo.IntentsGuilds
 	b.s.MaxRestRetries = 3
-	b.tables = table.New(deps.Store, table.WithClock(b.clock.Now))
+	cache := b.cfg.TableCache
+	if cache <= 0 {
+		cache = DefaultTableCache
+	}
+	b.tables = table.New(deps.Store, table.WithClock(b.clock.Now), table.WithCacheSize(cache))
 	return b, nil
 }
 
@@ -169,12 +186,21 @@ func (b *Bot) Run(ctx context.Context) error {
 		_ = b.s.Close()
 		return err
 	}
-	b.resume(ctx)
+	resumeCtx, stopResume := context.WithCancel(context.Background())
+	resumeDone := make(chan struct{})
+	b.busy.Add(1)
+	go func() {
+		defer close(resumeDone)
+		defer b.busy.Add(-1)
+		b.resume(resumeCtx)
+	}()
 	schedCtx, stopSched := context.WithCancel(context.Background())
 	schedDone := make(chan struct{})
 	go func() { defer close(schedDone); b.schedule(schedCtx) }()
 	close(b.ready)
 	<-ctx.Done()
+	stopResume()
+	<-resumeDone
 
 	b.log.Info("shutting down: no new interactions; finishing the ones in flight")
 	b.runMu.Lock()
@@ -194,11 +220,22 @@ func (b *Bot) Run(ctx context.Context) error {
 	case <-time.After(timeout):
 		b.log.Warn("shutdown timeout: some interactions were still running", "timeout", timeout)
 	}
+	b.flushAll()
 	if err := b.s.Close(); err != nil {
 		return fmt.Errorf("bot: closing the session: %w", err)
 	}
 	b.log.Info("stopped")
 	return nil
+}
+
+// flushAll sends every table's pending output now (at shutdown).
+func (b *Bot) flushAll() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b.outboxes.Range(func(_, v any) bool {
+		v.(*outbox).flush(ctx, b)
+		return true
+	})
 }
 
 // Ready is closed once Run has connected, registered the commands and
@@ -243,23 +280,60 @@ func (b *Bot) register(ctx context.Context) error {
 	return nil
 }
 
-// resume refreshes the public message of every open table and lets the AI
-// seats finish any moves interrupted by a stop.
+// resume runs after start, in the background (interactions are served
+// meanwhile: tables load on demand). It lets the AI seats finish any moves
+// interrupted by a stop, and refreshes the public message of the tables
+// that changed in the last ResumeWindow (a stop between storing a move and
+// showing it leaves only those stale). Other tables are not touched: with
+// no AI seat and no recent change, nothing about them can be pending, and
+// loading them all would only cost start-up time, memory and REST calls.
 func (b *Bot) resume(ctx context.Context) {
-	ids, err := b.store.Open(ctx)
+	t0 := time.Now()
+	open, err := b.store.OpenTables(ctx)
 	if err != nil {
 		b.log.Error("listing the open tables", "err", err)
 		return
 	}
-	for _, id := range ids {
-		if err := b.resumeTable(ctx, id); err != nil {
-			b.log.Error("resuming a table", "table", id, "err", err)
+	window := b.cfg.ResumeWindow.Duration
+	if window <= 0 {
+		window = 15 * time.Minute
+	}
+	since := b.now().Add(-window)
+	work := make(chan store.OpenTable)
+	var wg sync.WaitGroup
+	var done atomic.Int64
+	for range max(2, runtime.NumCPU()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range work {
+				if err := b.resumeTable(ctx, t.ID, t.UpdatedAt.After(since)); err != nil && ctx.Err() == nil {
+					b.log.Error("resuming a table", "table", t.ID, "err", err)
+				}
+				done.Add(1)
+			}
+		}()
+	}
+	for _, t := range open {
+		if !t.HasAI && !t.UpdatedAt.After(since) {
+			continue
+		}
+		select {
+		case work <- t:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
 		}
 	}
-	b.log.Info("open tables resumed", "count", len(ids))
+	close(work)
+	wg.Wait()
+	b.log.Info("open tables resumed", "open", len(open), "resumed", done.Load(), "took", time.Since(t0).Round(time.Millisecond))
 }
 
-func (b *Bot) resumeTable(ctx context.Context, id string) error {
+// resumeTable lets a table's AI seats move if they must, and shows the
+// table when they did or when recent is true.
+func (b *Bot) resumeTable(ctx context.Context, id string, recent bool) error {
 	unlock := b.lock(id)
 	defer unlock()
 	snap, err := b.tables.Get(ctx, id)
@@ -275,10 +349,14 @@ func (b *Bot) resumeTable(ctx context.Context, id string) error {
 		if err != nil {
 			b.log.Error("AI move on resume", "table", id, "err", err)
 		}
-		b.publish(ctx, after, evs, before, len(evs) > 0)
+		if len(evs) > 0 || recent {
+			b.publish(ctx, after, evs, before, len(evs) > 0)
+		}
 		return nil
 	}
-	b.refresh(ctx, snap)
+	if recent {
+		b.refresh(ctx, snap)
+	}
 	return nil
 }
 
@@ -365,3 +443,7 @@ func randomUint64() uint64 {
 	_, _ = rand.Read(b[:])
 	return binary.LittleEndian.Uint64(b[:])
 }
+
+// CachedTables reports how many tables the bot holds in memory, and the
+// bound of its table cache.
+func (b *Bot) CachedTables() (n, bound int) { return b.tables.Cached() }

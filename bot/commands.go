@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"slices"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -28,9 +30,6 @@ const (
 const (
 	optGame     = "game"
 	optSeats    = "seats"
-	optEdition  = "edition"
-	optRounds   = "rounds"
-	optPowers   = "powers"
 	optLang     = "language"
 	optAI       = "ai"
 	optDeadline = "deadline"
@@ -134,18 +133,6 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 	seats := option(b, "seats", discordgo.ApplicationCommandOptionInteger, optSeats, false)
 	minSeats := float64(lo)
 	seats.MinValue, seats.MaxValue = &minSeats, float64(hi)
-	edition := option(b, "edition", discordgo.ApplicationCommandOptionString, optEdition, false)
-	edition.Choices = []*discordgo.ApplicationCommandOptionChoice{
-		choice(b, "princesses.edition.deluxe", "deluxe"), choice(b, "princesses.edition.classic", "classic"),
-	}
-	rounds := option(b, "rounds", discordgo.ApplicationCommandOptionString, optRounds, false)
-	for _, v := range []string{"5", "3", "random", "random3", "a"} {
-		rounds.Choices = append(rounds.Choices, choice(b, "cmd.choice.rounds."+v, v))
-	}
-	powers := option(b, "powers", discordgo.ApplicationCommandOptionString, optPowers, false)
-	powers.Choices = []*discordgo.ApplicationCommandOptionChoice{
-		choice(b, "cmd.choice.powers.on", "on"), choice(b, "cmd.choice.powers.off", "off"),
-	}
 	lang := option(b, "lang", discordgo.ApplicationCommandOptionString, optLang, false)
 	lang.Choices = langChoices(b, false)
 	mylang := option(b, "mylang", discordgo.ApplicationCommandOptionString, optLang, true)
@@ -171,7 +158,7 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 		DescriptionLocalizations: d.ptr(),
 		DMPermission:             &noDM,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub(subOpen, game(), seats, edition, rounds, powers, lang, deadline, thread),
+			sub(subOpen, append(append([]*discordgo.ApplicationCommandOption{game(), seats}, gameOptions(b)...), lang, deadline, thread)...),
 			sub(subJoin),
 			sub(subLeave),
 			sub(subStart, option(b, "ai", discordgo.ApplicationCommandOptionBoolean, optAI, false)),
@@ -186,3 +173,82 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 		},
 	}}
 }
+
+// freeChoices are the choices offered for a game option whose values are
+// free-form (the engine validates whatever is sent).
+var freeChoices = map[string][]string{
+	"rounds": {"5", "3", "random", "random3", "a"},
+}
+
+// gameOptionKeys lists, in order, the keys of every registered game's table
+// options, each once, with the games that have it and its values.
+func gameOptionKeys() (keys []string, games map[string][]string, values map[string][]string) {
+	games, values = map[string][]string{}, map[string][]string{}
+	for _, id := range engine.Games() {
+		g, err := engine.Lookup(id)
+		if err != nil {
+			continue
+		}
+		for _, spec := range g.Options() {
+			if _, ok := games[spec.Key]; !ok {
+				keys = append(keys, spec.Key)
+			}
+			games[spec.Key] = append(games[spec.Key], id)
+			vals := spec.Values
+			if len(vals) == 0 {
+				vals = freeChoices[spec.Key]
+			}
+			for _, v := range vals {
+				if !slices.Contains(values[spec.Key], v) {
+					values[spec.Key] = append(values[spec.Key], v)
+				}
+			}
+		}
+	}
+	return keys, games, values
+}
+
+// choiceKey is the locale key naming value v of game option key:
+// cmd.choice.<key>.<v>, else <game>.<key>.<v> (princesses.edition.deluxe),
+// else cmd.choice.any.<v> (on, off).
+func choiceKey(b *locales.Bundle, games []string, key, v string) string {
+	en := b.Lang("en")
+	cands := []string{"cmd.choice." + key + "." + v}
+	for _, g := range games {
+		cands = append(cands, g+"."+key+"."+v)
+	}
+	cands = append(cands, "cmd.choice.any."+v)
+	for _, k := range cands {
+		if en.Has(k) {
+			return k
+		}
+	}
+	return cands[0]
+}
+
+// gameOptions are /stolik open's options for the games' table options,
+// built from Game.Options(): one string option per key (named from
+// cmd.opt.<key>), its choices the union of the games' values. Discord
+// allows 25 options and 25 choices: the rest are left out.
+func gameOptions(b *locales.Bundle) []*discordgo.ApplicationCommandOption {
+	keys, games, values := gameOptionKeys()
+	var out []*discordgo.ApplicationCommandOption
+	for _, key := range keys {
+		if len(out) == maxGameOptions {
+			break
+		}
+		o := option(b, key, discordgo.ApplicationCommandOptionString, key, false)
+		for _, v := range values[key] {
+			if len(o.Choices) == maxSelectItems {
+				break
+			}
+			o.Choices = append(o.Choices, choice(b, choiceKey(b, games[key], key, v), v))
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// maxGameOptions leaves room in /stolik open (25 options) for game, seats,
+// language, deadline and thread.
+const maxGameOptions = 20

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -19,6 +20,10 @@ import (
 const (
 	EnvToken    = "DISCORD_TOKEN"
 	EnvDatabase = "STOLIK_DB"
+	// EnvDiscordURL, for tests only, sends every REST and gateway request
+	// to a fake Discord at this base URL (e.g. http://127.0.0.1:41234)
+	// instead of discord.com. It has no configuration-file key on purpose.
+	EnvDiscordURL = "STOLIK_TEST_DISCORD_URL"
 )
 
 // Config is the bot's configuration: a TOML file (see config.example.toml),
@@ -43,6 +48,24 @@ type Config struct {
 	ShutdownTimeout Duration `toml:"shutdown_timeout"`
 	// AIBot is the kind of AI player that takes empty seats.
 	AIBot string `toml:"ai_bot"`
+	// TableCache is how many tables are kept in memory (least recently
+	// used first out); others are loaded from the database on demand.
+	TableCache int `toml:"table_cache"`
+	// PublishInterval is the least time between two outputs of one table
+	// in its channel (table message edit, event post); what comes in
+	// meanwhile is merged. 0 sends every output at once.
+	PublishInterval Duration `toml:"publish_interval"`
+	// PingQuiet is how long after mentioning a player in a post the bot
+	// does not mention them again in a post (the table message still names
+	// whom it waits for). 0 mentions at every turn.
+	PingQuiet Duration `toml:"ping_quiet"`
+	// ResumeWindow: at start, the messages of tables changed this recently
+	// are refreshed (a stop may have come between a move and its message).
+	ResumeWindow Duration `toml:"resume_window"`
+
+	// DiscordURL (from STOLIK_TEST_DISCORD_URL only) is a fake Discord's
+	// base URL for tests; empty means the real Discord.
+	DiscordURL string `toml:"-"`
 }
 
 // Duration is a time.Duration written as text in TOML ("20s", "1m").
@@ -70,8 +93,15 @@ func Defaults() Config {
 		LogFormat:       "text",
 		ShutdownTimeout: Duration{20 * time.Second},
 		AIBot:           "heuristic",
+		TableCache:      DefaultTableCache,
+		PublishInterval: Duration{time.Second},
+		PingQuiet:       Duration{time.Minute},
+		ResumeWindow:    Duration{15 * time.Minute},
 	}
 }
+
+// DefaultTableCache is the default of table_cache.
+const DefaultTableCache = 1024
 
 // ErrNoToken is returned by Validate when no bot token is configured.
 var ErrNoToken = errors.New(`no Discord bot token: set the DISCORD_TOKEN environment variable or "token" in the configuration file.
@@ -118,6 +148,7 @@ func Load(path string, optional bool, getenv func(string) string) (Config, error
 	if v := strings.TrimSpace(getenv(EnvDatabase)); v != "" {
 		cfg.Database = v
 	}
+	cfg.DiscordURL = strings.TrimSpace(getenv(EnvDiscordURL))
 	return cfg, cfg.Validate()
 }
 
@@ -140,6 +171,20 @@ func (c Config) Validate() error {
 	}
 	if c.LogFormat != "" && c.LogFormat != "text" && c.LogFormat != "json" {
 		return &ConfigError{Key: "log_format", Msg: fmt.Sprintf("%q is not text or json", c.LogFormat)}
+	}
+	if c.PublishInterval.Duration < 0 || c.PublishInterval.Duration > time.Minute {
+		return &ConfigError{Key: "publish_interval", Msg: "must be between 0 and 1m"}
+	}
+	if c.PingQuiet.Duration < 0 {
+		return &ConfigError{Key: "ping_quiet", Msg: "must not be negative"}
+	}
+	if c.TableCache < 0 {
+		return &ConfigError{Key: "table_cache", Msg: "must not be negative"}
+	}
+	if c.DiscordURL != "" {
+		if u, err := url.Parse(c.DiscordURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return &ConfigError{Key: EnvDiscordURL, Msg: fmt.Sprintf("%q is not an http(s) base URL", c.DiscordURL)}
+		}
 	}
 	if c.ShutdownTimeout.Duration < 0 {
 		return &ConfigError{Key: "shutdown_timeout", Msg: "must not be negative"}

@@ -98,6 +98,8 @@ func (w *world) start() {
 	cfg := bot.Defaults()
 	cfg.Token, cfg.GuildID, cfg.Database = "test-token", guildID, w.dbPath
 	cfg.ShutdownTimeout = bot.Duration{Duration: 5 * time.Second}
+	cfg.PublishInterval = bot.Duration{} // every output at once: the tests read it right after each move
+	cfg.PingQuiet = bot.Duration{}       // a mention at every turn
 	deps := bot.Deps{Session: dg, Store: db, Logger: slog.New(slog.DiscardHandler)}
 	if w.clock != nil {
 		deps.Clock = w.clock
@@ -117,6 +119,7 @@ func (w *world) start() {
 		t.Fatal("the bot did not get ready")
 	}
 	w.db, w.bot, w.cancel, w.done = db, b, cancel, done
+	w.idle() // the resume pass runs in the background after Ready
 }
 
 // stop shuts the bot down gracefully and closes the database.

@@ -194,58 +194,7 @@ func (b *Bot) controls(l *locales.Localizer, r render.Game, snap *table.Snapshot
 	if pv, ok := v.(*princesses.View); ok && pv.Phase == "pass" {
 		return passControls(l, snap, pv, stage)
 	}
-	return genericControls(l, r, snap, legal)
-}
-
-// genericControls shows up to 25 actions as buttons, or more as select
-// menus (25 options each, at most 5).
-func genericControls(l *locales.Localizer, r render.Game, snap *table.Snapshot, legal []engine.Action) ([]discordgo.MessageComponent, string) {
-	label := func(a engine.Action) string {
-		if r != nil {
-			return r.Action(l, a)
-		}
-		return a.String()
-	}
-	id, ver := snap.Record.ID, snap.Version
-	var rows []discordgo.MessageComponent
-	if len(legal) <= maxRows*maxRowButtons {
-		var row []discordgo.MessageComponent
-		for _, a := range legal {
-			cid := actionID(id, ver, a.String())
-			if len(cid) > maxCustomID {
-				continue
-			}
-			row = append(row, discordgo.Button{Label: clip(label(a), maxButtonLabel), Style: discordgo.SecondaryButton, CustomID: cid})
-			if len(row) == maxRowButtons {
-				rows = append(rows, discordgo.ActionsRow{Components: row})
-				row = nil
-			}
-		}
-		if len(row) > 0 {
-			rows = append(rows, discordgo.ActionsRow{Components: row})
-		}
-		return rows, ""
-	}
-	var extra string
-	for k := 0; k*maxSelectItems < len(legal); k++ {
-		if k == maxRows {
-			extra = l.T("bot.too_many_actions", nil)
-			break
-		}
-		part := legal[k*maxSelectItems : min(len(legal), (k+1)*maxSelectItems)]
-		opts := make([]discordgo.SelectMenuOption, 0, len(part))
-		for _, a := range part {
-			if len(a.String()) > maxOptionText {
-				continue
-			}
-			opts = append(opts, discordgo.SelectMenuOption{Label: clip(label(a), maxOptionText), Value: a.String()})
-		}
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: actionID(id, ver, "~sel"+strconv.Itoa(k)), Placeholder: l.T("bot.choose_placeholder", nil),
-			Options: opts, MinValues: ptr(1), MaxValues: 1,
-		}}})
-	}
-	return rows, extra
+	return treeControls(l, r, snap, v, legal, stage)
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -356,6 +305,8 @@ func optionsText(l *locales.Localizer, rec table.Record) string {
 			name := spec.Key
 			if l.Has("bot.opt." + spec.Key) {
 				name = l.T("bot.opt."+spec.Key, nil)
+			} else if l.Has("cmd.opt." + spec.Key + ".name") {
+				name = l.T("cmd.opt."+spec.Key+".name", nil)
 			}
 			parts = append(parts, name+": "+optionValue(l, rec.Setup.Game, spec.Key, v))
 		}
@@ -377,12 +328,19 @@ func optionValue(l *locales.Localizer, game, key, v string) string {
 }
 
 // refresh edits a table's public message to show it as it stands, posting
-// a new one (and remembering it) when the old one is gone.
+// a new one (and remembering it) when the old one is gone. It waits for
+// the table's output in flight and skips an edit that would change nothing.
 func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
-	rec := snap.Record
-	if rec.ChannelID == "" {
+	if snap.Record.ChannelID == "" {
 		return
 	}
+	b.outbox(snap.Record.ID).push(ctx, b, snap, "", nil, true)
+}
+
+// editTable is refresh without the outbox: ob.flushMu is held. It reports
+// what it showed ("" when the message could not be edited or posted).
+func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string) string {
+	rec := snap.Record
 	var dls []store.Deadline
 	if rec.Status == table.StatusPlaying {
 		var err error
@@ -393,6 +351,10 @@ func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
 	where := b.where(ctx, rec)
 	m := b.publicMessage(snap, dls)
 	content, comps := m.text(), m.comps()
+	key := rec.MessageID + "\x00" + content + "\x00" + componentKey(comps)
+	if rec.MessageID != "" && key == shown {
+		return shown // the message already shows exactly this
+	}
 	if rec.MessageID != "" {
 		err := b.retry(ctx, func() error {
 			_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
@@ -402,22 +364,28 @@ func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
 			return err
 		})
 		if err == nil {
-			return
+			return key
 		}
 		if !isCode(err, discordgo.ErrCodeUnknownMessage) {
 			b.log.Warn("editing the table message", "table", rec.ID, "err", err)
-			return
+			return ""
 		}
 	}
 	msg, err := b.send(ctx, where, m)
 	if err != nil {
 		b.log.Warn("posting the table message", "table", rec.ID, "err", err)
-		return
+		return ""
+	}
+	// The record may have moved on meanwhile: store the new message id on
+	// the table as it stands now.
+	if cur, err := b.tables.Get(ctx, rec.ID); err == nil {
+		rec = cur.Record
 	}
 	rec.MessageID = msg.ID
 	if _, err := b.tables.Update(ctx, rec); err != nil {
 		b.log.Warn("saving the table message id", "table", rec.ID, "err", err)
 	}
+	return ""
 }
 
 // send posts a channel message.
@@ -451,7 +419,6 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 	if rec.Status == table.StatusFinished {
 		b.recordResults(ctx, snap)
 	}
-	b.refresh(ctx, snap)
 	if rec.ChannelID == "" {
 		return
 	}
@@ -479,7 +446,7 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 				fresh = append(fresh, s)
 			}
 		}
-		if ms := mentions(rec, fresh); len(ms) > 0 {
+		if ms := mentions(rec, b.outbox(rec.ID).toPing(b, fresh)); len(ms) > 0 {
 			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
 		}
 		defer func() {
@@ -499,10 +466,5 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 			}
 		}()
 	}
-	if len(lines) == 0 {
-		return
-	}
-	if _, err := b.send(ctx, where, message{content: strings.Join(lines, "\n"), mentions: true}); err != nil {
-		b.log.Warn("posting the table's events", "table", rec.ID, "err", err)
-	}
+	b.outbox(rec.ID).push(ctx, b, snap, where, lines, true)
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -67,48 +68,161 @@ func testBot(t *testing.T) *Bot {
 	return &Bot{loc: locales.MustLoad(), log: slog.New(slog.DiscardHandler), cfg: Defaults()}
 }
 
-// TestHandMessagesWithinLimits plays whole games and checks every seat's
-// hand message and the public message at every step, in every language.
-func TestHandMessagesWithinLimits(t *testing.T) {
-	b := testBot(t)
-	g, _ := engine.Lookup("princesses")
-	for _, c := range []struct {
-		seats int
-		opts  engine.Options
-	}{
-		{3, engine.Options{"rounds": "a"}},
-		{4, engine.Options{"rounds": "a", "powers": "off"}},
-		{6, engine.Options{"rounds": "invitation", "edition": "classic", "promo": "on"}},
-	} {
-		su := engine.Setup{Game: "princesses", Options: c.opts, Seats: c.seats, Seed: 7}
-		st, err := engine.Start(g, su, nil)
-		if err != nil {
+// limitCases are whole games of every game and seat count.
+var limitCases = []struct {
+	game  string
+	seats int
+	opts  engine.Options
+}{
+	{"princesses", 3, engine.Options{"rounds": "a"}},
+	{"princesses", 4, engine.Options{"rounds": "a", "powers": "off"}},
+	{"princesses", 6, engine.Options{"rounds": "invitation", "edition": "classic", "promo": "on"}},
+	{"lynx", 2, nil},
+	{"lynx", 3, engine.Options{"mode": "advanced"}},
+	{"lynx", 4, nil},
+	{"lynx", 5, engine.Options{"mode": "expert"}},
+	{"chapters", 2, nil},
+	{"chapters", 3, nil},
+	{"chapters", 4, nil},
+	{"chapters", 5, nil},
+	{"chapters", 6, nil},
+	{"courtiers", 2, nil},
+	{"courtiers", 3, nil},
+	{"courtiers", 4, nil},
+	{"courtiers", 5, nil},
+}
+
+// walkGame plays a whole game, choosing actions by a fixed rule, and calls
+// f with the table at every step.
+func walkGame(t *testing.T, game string, seats int, opts engine.Options, seed uint64, f func(snap *table.Snapshot)) {
+	t.Helper()
+	g, err := engine.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	su := engine.Setup{Game: game, Options: opts, Seats: seats, Seed: seed}
+	st, err := engine.Start(g, su, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := table.Record{ID: "abcdefgh", Setup: su, Status: table.StatusPlaying, Lang: "pl"}
+	for s := 0; s < seats; s++ {
+		rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(s), Kind: table.Human, UserID: "u" + string(rune('0'+s)), Name: strings.Repeat("Ż", 32)})
+	}
+	for n := 0; n < 20000; n++ {
+		snap := &table.Snapshot{Record: rec, Game: g, State: st, Version: n}
+		done, _ := st.Result()
+		if done {
+			snap.Record.Status = table.StatusFinished
+		}
+		f(snap)
+		if done {
+			return
+		}
+		s := st.Acting()[0]
+		legal := st.Legal(s)
+		if _, err := engine.Step(g, st, su.Seed, n, engine.Move{Seat: s, Action: legal[(n*7+len(legal)/2)%len(legal)].String()}, nil); err != nil {
 			t.Fatal(err)
 		}
-		rec := table.Record{ID: "abcdefgh", Setup: su, Status: table.StatusPlaying, Lang: "pl"}
-		for s := 0; s < c.seats; s++ {
-			rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(s), Kind: table.Human, UserID: "u" + string(rune('0'+s)), Name: strings.Repeat("Ż", 32)})
-		}
-		for n := 0; ; n++ {
-			snap := &table.Snapshot{Record: rec, Game: g, State: st, Version: n}
-			if done, _ := st.Result(); done {
-				snap.Record.Status = table.StatusFinished
-			}
-			checkLimits(t, "public", b.publicMessage(snap, nil))
-			for _, lang := range locales.Languages() {
-				for s := 0; s < c.seats; s++ {
-					checkLimits(t, "hand", b.handMessage(b.loc.Lang(lang), snap, engine.Seat(s), strings.Repeat("x", 200), ""))
+	}
+	t.Fatalf("%s with %d seats: no end", game, seats)
+}
+
+// prefixes are the next steps a hand message offers (values and
+// custom_ids starting with prefixMark).
+func prefixes(m message) []string {
+	var out []string
+	for _, row := range m.components {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			switch c := c.(type) {
+			case discordgo.Button:
+				if p, ok := parseGameID(c.CustomID); ok && strings.HasPrefix(p.action, prefixMark) {
+					out = append(out, p.action[1:])
+				}
+			case discordgo.SelectMenu:
+				for _, o := range c.Options {
+					if strings.HasPrefix(o.Value, prefixMark) {
+						out = append(out, o.Value[1:])
+					}
 				}
 			}
-			if done, _ := st.Result(); done {
-				break
-			}
-			s := st.Acting()[0]
-			legal := st.Legal(s)
-			if _, err := engine.Step(g, st, su.Seed, n, engine.Move{Seat: s, Action: legal[len(legal)/2].String()}, nil); err != nil {
-				t.Fatal(err)
-			}
 		}
+	}
+	return out
+}
+
+// TestHandMessagesWithinLimits plays whole games of every game and seat
+// count and checks every seat's hand message, every step of choosing an
+// action part by part, and the public message at every step, in every
+// language.
+func TestHandMessagesWithinLimits(t *testing.T) {
+	b := testBot(t)
+	for _, c := range limitCases {
+		t.Run(fmt.Sprintf("%s-%d", c.game, c.seats), func(t *testing.T) {
+			t.Parallel()
+			steps := 0
+			walkGame(t, c.game, c.seats, c.opts, 7, func(snap *table.Snapshot) {
+				checkLimits(t, "public", b.publicMessage(snap, nil))
+				for _, lang := range locales.Languages() {
+					l := b.loc.Lang(lang)
+					for s := 0; s < c.seats; s++ {
+						m := b.handMessage(l, snap, engine.Seat(s), strings.Repeat("x", 200), "")
+						checkLimits(t, "hand", m)
+						queue := prefixes(m)
+						for k := 0; k < len(queue) && k < 200; k++ {
+							m := b.handMessage(l, snap, engine.Seat(s), "", queue[k])
+							checkLimits(t, "hand at "+queue[k], m)
+							queue = append(queue, prefixes(m)...)
+							steps++
+						}
+					}
+				}
+			})
+			if c.game == "chapters" && c.seats == 2 && steps == 0 {
+				t.Error("the 2-player draft never took two steps")
+			}
+		})
+	}
+}
+
+// TestMessagesShowOnlyWhatTheSeatMayKnow re-deals everything a seat may not
+// know (engine.HiddenShuffler) at every step of whole games: the seat's hand
+// message (text and controls, every step of a choice included) and the
+// public message must not change.
+func TestMessagesShowOnlyWhatTheSeatMayKnow(t *testing.T) {
+	b := testBot(t)
+	for _, c := range limitCases {
+		t.Run(fmt.Sprintf("%s-%d", c.game, c.seats), func(t *testing.T) {
+			t.Parallel()
+			l := b.loc.Lang("uk")
+			walkGame(t, c.game, c.seats, c.opts, 11, func(snap *table.Snapshot) {
+				hs, ok := snap.State.(engine.HiddenShuffler)
+				if !ok {
+					t.Skipf("%s has no ShuffleHidden", c.game)
+				}
+				key := func(m message) string { return m.content + "\x00" + componentKey(m.components) }
+				for s := -1; s < c.seats; s++ {
+					seat := engine.Seat(s)
+					other := *snap
+					other.State = hs.ShuffleHidden(seat, engine.NewRand(uint64(snap.Version)+99, 0))
+					if seat == engine.Spectator {
+						if a, b := key(b.publicMessage(snap, nil)), key(b.publicMessage(&other, nil)); a != b {
+							t.Fatalf("step %d: the public message changed on a re-deal:\n%s\n%s", snap.Version, a, b)
+						}
+						continue
+					}
+					stages := []string{""}
+					for k := 0; k < len(stages) && k < 50; k++ {
+						m1 := b.handMessage(l, snap, seat, "", stages[k])
+						m2 := b.handMessage(l, &other, seat, "", stages[k])
+						if a, b := key(m1), key(m2); a != b {
+							t.Fatalf("step %d, seat %d, stage %q: the hand message changed on a re-deal:\n%s\n%s", snap.Version, s, stages[k], a, b)
+						}
+						stages = append(stages, prefixes(m1)...)
+					}
+				}
+			})
+		})
 	}
 }
 

@@ -37,10 +37,13 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 	if o, ok := opts[optSeats]; ok {
 		seats = int(o.IntValue())
 	}
+	// Every game option given goes to the engine, which rejects one that
+	// this game does not have (mode for princesses) with a rule error.
 	options := engine.Options{}
-	for _, spec := range g.Options() {
-		if o, ok := opts[spec.Key]; ok {
-			options[spec.Key] = o.StringValue()
+	keys, _, _ := gameOptionKeys()
+	for _, key := range keys {
+		if o, ok := opts[key]; ok {
+			options[key] = o.StringValue()
 		}
 	}
 	lang := b.guildLang(i)

@@ -77,6 +77,11 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		stale()
 		return
 	}
+	if prefix, ok := strings.CutPrefix(action, prefixMark); ok {
+		// The beginning of several actions: offer the next step.
+		r.send(ctx, b.handMessage(u.l, snap, seat, "", prefix))
+		return
+	}
 
 	before := slices.DeleteFunc(snap.State.Acting(), func(s engine.Seat) bool { return s == seat })
 	evs, next, err := b.tables.Act(ctx, c.table, seat, action, snap.Version)

@@ -31,8 +31,11 @@ const BusyTimeout = 5 * time.Second
 
 // DB is a SQLite store. It is safe for concurrent use.
 type DB struct {
-	w *sql.DB // writer pool: BEGIN IMMEDIATE
+	w *sql.DB // writer pool: BEGIN IMMEDIATE, one connection
 	r *sql.DB // reader pool: deferred, query only
+
+	group   committer
+	noGroup bool // tests and benchmarks: one transaction per append
 }
 
 var _ table.Store = (*DB)(nil)
@@ -62,6 +65,10 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		_ = w.Close()
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
+	// One writer connection: writers of this process queue in Go, in
+	// order, instead of sleeping in SQLite's busy handler (which backs off
+	// up to 100 ms at a time). Other processes still meet the busy timeout.
+	w.SetMaxOpenConns(1)
 	return &DB{w: w, r: r}, nil
 }
 
@@ -84,6 +91,7 @@ func dsn(path string, write bool) string {
 
 // Close closes the database.
 func (d *DB) Close() error {
+	d.group.close()
 	return errors.Join(d.r.Close(), d.w.Close())
 }
 
@@ -217,11 +225,25 @@ func (d *DB) Update(ctx context.Context, rec table.Record) error {
 // unless the log holds exactly e.N entries, and with table.ErrNotFound for
 // an unknown table. The table's updated_at becomes e.At; its status becomes
 // status when that is not empty. All in one transaction.
+//
+// Appends are group-committed: while one transaction commits, the appends
+// that arrive (for any tables) queue, and the next transaction stores them
+// all, each in its own savepoint, so that one failing append fails alone.
+// Every caller returns only after the transaction holding its entry has
+// committed (or failed), so an acknowledged action is always on disk.
 func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.Status) error {
 	if status != "" && !validStatus(status) {
 		return fmt.Errorf("store: table %s: unknown status %q", id, status)
 	}
-	return d.write(ctx, func(tx *sql.Tx) error {
+	if d.noGroup {
+		return d.write(ctx, func(tx *sql.Tx) error { return appendTx(ctx, tx, id, e, status) })
+	}
+	return d.group.append(ctx, d, id, e, status)
+}
+
+// appendTx is one append inside a write transaction.
+func appendTx(ctx context.Context, tx *sql.Tx, id string, e table.Entry, status table.Status) error {
+	{
 		var n int
 		err := tx.QueryRowContext(ctx,
 			`SELECT (SELECT COUNT(*) FROM actions WHERE table_id = t.id) FROM tables t WHERE t.id = ?`, id).Scan(&n)
@@ -247,7 +269,7 @@ func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.
 			return fmt.Errorf("store: table %s: updating after append: %w", id, err)
 		}
 		return nil
-	})
+	}
 }
 
 // write runs f in an immediate transaction, committing when it returns nil.
@@ -448,4 +470,43 @@ func (d *DB) SetUserLang(ctx context.Context, userID, lang string) error {
 		}
 		return nil
 	})
+}
+
+// OpenTable is an open table as start-up needs it: whether an AI sits at
+// it and when it last changed.
+type OpenTable struct {
+	ID        string
+	UpdatedAt time.Time
+	HasAI     bool
+}
+
+// OpenTables lists the tables in the lobby or being played, oldest first,
+// in one query.
+func (d *DB) OpenTables(ctx context.Context) ([]OpenTable, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT t.id, t.updated_at,
+		EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = ?)
+		FROM tables t WHERE t.status IN (?, ?) ORDER BY t.created_at, t.id`,
+		string(table.AI), string(table.StatusLobby), string(table.StatusPlaying))
+	if err != nil {
+		return nil, fmt.Errorf("store: listing open tables: %w", err)
+	}
+	defer rows.Close()
+	var out []OpenTable
+	for rows.Next() {
+		var (
+			t  OpenTable
+			at string
+		)
+		if err := rows.Scan(&t.ID, &at, &t.HasAI); err != nil {
+			return nil, fmt.Errorf("store: listing open tables: %w", err)
+		}
+		if t.UpdatedAt, err = parseTime(at); err != nil {
+			return nil, corrupt(t.ID, "updated_at %q: %v", at, err)
+		}
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing open tables: %w", err)
+	}
+	return out, nil
 }

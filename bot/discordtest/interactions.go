@@ -3,6 +3,7 @@ package discordtest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -197,16 +198,28 @@ func (s *Server) interactionJSON(in *interaction, data any) map[string]any {
 	return p
 }
 
+// ErrNoSession is returned by the ...Err methods when no bot session is on
+// the gateway to receive an interaction.
+var ErrNoSession = errors.New("discordtest: no bot session on the gateway to receive the interaction")
+
 // send dispatches INTERACTION_CREATE and returns the test's handle.
 func (s *Server) send(in *interaction, payload map[string]any) *Interaction {
 	s.t.Helper()
+	h, err := s.sendErr(in, payload)
+	if err != nil {
+		s.t.Fatalf("%v", err)
+	}
+	return h
+}
+
+func (s *Server) sendErr(in *interaction, payload map[string]any) (*Interaction, error) {
 	if s.dispatch("INTERACTION_CREATE", payload, 0) == 0 {
-		s.t.Fatalf("discordtest: no bot session on the gateway to receive the interaction")
+		return nil, ErrNoSession
 	}
 	return &Interaction{
 		ID: in.id, Token: in.token, Type: in.kind, UserID: in.userID, GuildID: in.guildID,
 		ChannelID: in.channelID, Name: in.name, s: s, in: in,
-	}
+	}, nil
 }
 
 // Arg is an option given to a slash command: a value (Opt) or a subcommand
@@ -225,6 +238,18 @@ func Opt(name string, value any) Arg { return Arg{name: name, value: value} }
 
 // Sub is a subcommand or subcommand group with its options.
 func Sub(name string, args ...Arg) Arg { return Arg{name: name, sub: true, args: args} }
+
+// SlashCommandErr is SlashCommand returning its error instead of failing
+// the test.
+func (s *Server) SlashCommandErr(userID, guildID, channelID, name string, args ...Arg) (*Interaction, error) {
+	s.mu.Lock()
+	in, payload, err := s.slashCommand(userID, guildID, channelID, name, args)
+	s.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("discordtest: SlashCommand /%s: %w", name, err)
+	}
+	return s.sendErr(in, payload)
+}
 
 // SlashCommand makes a user run a registered CHAT_INPUT command: it
 // dispatches INTERACTION_CREATE (type 2) with data.name, data.options typed
@@ -569,6 +594,19 @@ func (s *Server) Click(userID string, msg *Message, customID string) *Interactio
 	return s.send(in, payload)
 }
 
+// ClickErr is Click returning what Click would fail the test with: for
+// programs and for tests in which the bot may be down (no session to
+// receive the interaction).
+func (s *Server) ClickErr(userID string, msg *Message, customID string) (*Interaction, error) {
+	s.mu.Lock()
+	in, payload, err := s.click(userID, msg, customID)
+	s.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("discordtest: Click %q: %w", customID, err)
+	}
+	return s.sendErr(in, payload)
+}
+
 func (s *Server) click(userID string, msg *Message, customID string) (*interaction, map[string]any, error) {
 	u, cur, c, err := s.componentTarget(userID, msg, customID)
 	if err != nil {
@@ -595,6 +633,17 @@ func (s *Server) Select(userID string, msg *Message, customID string, values ...
 		s.t.Fatalf("discordtest: Select %q: %v", customID, err)
 	}
 	return s.send(in, payload)
+}
+
+// SelectErr is Select returning its error instead of failing the test.
+func (s *Server) SelectErr(userID string, msg *Message, customID string, values ...string) (*Interaction, error) {
+	s.mu.Lock()
+	in, payload, err := s.selectValues(userID, msg, customID, values)
+	s.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("discordtest: Select %q: %w", customID, err)
+	}
+	return s.sendErr(in, payload)
 }
 
 func (s *Server) selectValues(userID string, msg *Message, customID string, values []string) (*interaction, map[string]any, error) {

@@ -196,6 +196,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	call.Status = rep.status
 	call.Error = rep.err
+	if s.cfg.noBodies {
+		call.Body = nil
+	}
 	s.calls = append(s.calls, call)
 	if rep.err != nil && rq.in != nil && !call.Injected {
 		rq.in.rejected = append(rq.in.rejected, call)

@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -58,6 +57,7 @@ type config struct {
 	token      string
 	privileged bool
 	log        bool
+	noBodies   bool
 }
 
 // WithClock makes the fake read time from c, typically a *FakeClock.
@@ -96,6 +96,10 @@ func WithToken(token string) Option { return func(cfg *config) { cfg.token = tok
 // with 4014 "Disallowed intent(s)", as for an app not approved for them.
 func WithPrivilegedIntents() Option { return func(cfg *config) { cfg.privileged = true } }
 
+// WithoutCallBodies keeps Calls without their bodies, so that a long load
+// run does not hold every payload in memory.
+func WithoutCallBodies() Option { return func(cfg *config) { cfg.noBodies = true } }
+
 // WithLog logs every REST call and gateway frame through t.Logf.
 func WithLog() Option { return func(cfg *config) { cfg.log = true } }
 
@@ -108,7 +112,7 @@ type Server struct {
 	// BotUser is the bot's own user, as READY and GET /users/@me show it.
 	BotUser User
 
-	t     testing.TB
+	t     TB
 	cfg   config
 	clock Clock
 	http  *httptest.Server
@@ -134,8 +138,10 @@ type Server struct {
 	gw gateway
 }
 
-// New starts a fake Discord on 127.0.0.1 and stops it when the test ends.
-func New(t testing.TB, opts ...Option) *Server {
+// New starts a fake Discord on 127.0.0.1 and stops it when the test ends
+// (t's Cleanup). t is a *testing.T or *testing.B in tests, or a *Standalone
+// in a program (the load test).
+func New(t TB, opts ...Option) *Server {
 	t.Helper()
 	cfg := config{
 		clock:     realClock{},
@@ -518,7 +524,10 @@ func (s *Server) callsWhere(keep func(*Call) bool) []Call {
 
 // AssertNoErrors fails t if the fake rejected any request (Errors, which
 // includes Unexpected).
-func (s *Server) AssertNoErrors(t testing.TB) {
+func (s *Server) AssertNoErrors(t interface {
+	Helper()
+	Errorf(format string, args ...any)
+}) {
 	t.Helper()
 	for _, c := range s.Errors() {
 		t.Errorf("discordtest: rejected request: %s", c)

@@ -30,6 +30,7 @@ Usage:
   stolik scenario FILE...
   stolik sim <game> -n N [--seats N] [--seed S] [--option k=v ...] [--bots heuristic,random,...]
   stolik replay --db FILE --table ID [--lang en|pl|uk]
+  stolik loadtest [--tables N] [--duration D] [--think D] [--games a,b] [--cache N]
 
 Games: %s
 `
@@ -59,6 +60,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = cmdSim(args[1:], stdout)
 	case "replay":
 		err = cmdReplay(ctx, args[1:], stdout)
+	case "loadtest":
+		err = cmdLoadtest(ctx, args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintf(stdout, usage, strings.Join(engine.Games(), ", "))
 		return 0

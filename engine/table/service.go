@@ -453,3 +453,10 @@ func randomSeed() (uint64, error) {
 	}
 	return binary.LittleEndian.Uint64(b[:]), nil
 }
+
+// Cached reports how many tables the service holds in memory and its bound.
+func (s *Service) Cached() (n, bound int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.entries), s.cacheSize
+}

@@ -1,0 +1,468 @@
+package bot_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stolik-bot/stolik/bot/discordtest"
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/chapters"
+	"github.com/stolik-bot/stolik/engine/courtiers"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+)
+
+// gameRun is one game played through the fake Discord by reading the bot's
+// components only.
+type gameRun struct {
+	*world
+	id      string
+	rng     *rand.Rand
+	steps   int // clicks that offered a next step instead of acting
+	checked map[string]string
+	last    map[string]*discordtest.Message // each user's last answer with controls
+
+	secretsAt int                 // the log length the secrets were worked out for
+	secrets   map[string][]secret // per user
+}
+
+// secret is something only one seat may know, as some message could show it.
+type secret struct {
+	text string
+	re   *regexp.Regexp // whole words only, when not nil
+	of   engine.Seat
+}
+
+// openGame opens a table of a game in the channel with more options, seats
+// the users (the first opens it) and starts it, AI players taking the
+// empty seats.
+func (w *world) openGame(game string, seats int, extra []discordtest.Arg, users ...string) *gameRun {
+	w.t.Helper()
+	args := append([]discordtest.Arg{discordtest.Opt("game", game), discordtest.Opt("seats", seats)}, extra...)
+	w.slash(users[0], "open", args...)
+	id := w.tableID()
+	for _, u := range users[1:] {
+		w.do(w.fake.Click(u, w.tableMessage(id), "lobby/"+id+"/join"))
+	}
+	m := w.do(w.fake.Click(users[0], w.tableMessage(id), "lobby/"+id+"/start"))
+	if len(users) < seats {
+		w.do(w.fake.Click(users[0], m, "lobby/"+id+"/startai"))
+	}
+	if rec, _, err := w.db.Load(context.Background(), id); err != nil || rec.Status != table.StatusPlaying {
+		w.t.Fatalf("the %s table did not start: %s, %v", game, rec.Status, err)
+	}
+	g := &gameRun{world: w, id: id, rng: rand.New(rand.NewPCG(uint64(seats), uint64(len(game)))), checked: map[string]string{}, last: map[string]*discordtest.Message{}, secretsAt: -1}
+	g.checkSecrets()
+	return g
+}
+
+// move makes user act through "My hand" and the controls of the answer,
+// following next steps (never Back) until the table's log grows.
+func (g *gameRun) move(user string) {
+	w := g.world
+	w.t.Helper()
+	v := w.version(g.id)
+	// The answer to the user's last move serves when it was drawn for the
+	// table as it stands (the same player acting again); else "My hand".
+	hand := g.last[user]
+	if hand == nil || !slices.ContainsFunc(hand.CustomIDs(), func(id string) bool {
+		return strings.HasPrefix(id, "t/"+g.id+"/"+strconv.Itoa(v)+"/")
+	}) {
+		hand = w.do(w.fake.Click(user, w.tableMessage(g.id), "hand/"+g.id))
+		if !hand.Ephemeral() {
+			w.t.Fatalf("the hand is not ephemeral: %s", hand)
+		}
+		g.checkSecrets()
+	}
+	for step := 0; step < 8; step++ {
+		var controls []discordtest.Component
+		for _, row := range hand.Components {
+			for _, c := range row.Components {
+				if strings.HasPrefix(c.CustomID, "t/") && !strings.HasSuffix(c.CustomID, "/~hand") {
+					controls = append(controls, c)
+				}
+			}
+		}
+		if len(controls) == 0 {
+			w.t.Fatalf("%s is to act but has no controls: %s", user, hand)
+		}
+		c := controls[g.rng.IntN(len(controls))]
+		var in *discordtest.Interaction
+		next := false
+		if c.IsSelect() {
+			o := c.Options[g.rng.IntN(len(c.Options))]
+			next = strings.HasPrefix(o.Value, ">")
+			in = w.fake.Select(user, hand, c.CustomID, o.Value)
+		} else {
+			next = strings.Contains(c.CustomID, "/>")
+			in = w.fake.Click(user, hand, c.CustomID)
+		}
+		hand = w.do(in)
+		g.checkSecrets()
+		if w.version(g.id) != v {
+			if next {
+				w.t.Fatalf("a next step acted: %s", c.CustomID)
+			}
+			g.last[user] = hand
+			return
+		}
+		if !next {
+			w.t.Fatalf("%s's click %s changed nothing: %s", user, c.CustomID, hand)
+		}
+		g.steps++
+	}
+	w.t.Fatalf("%s could not finish an action in 8 steps", user)
+}
+
+// playOut plays until the game is over.
+func (g *gameRun) playOut(maxMoves int) int {
+	w := g.world
+	w.t.Helper()
+	for moves := 0; moves < maxMoves; moves++ {
+		m := w.tableMessage(g.id)
+		if len(m.CustomIDs()) == 0 {
+			return moves
+		}
+		acting := toAct(m)
+		if len(acting) == 0 {
+			w.t.Fatalf("nobody to act: %q", m.Content)
+		}
+		g.move(acting[g.rng.IntN(len(acting))])
+	}
+	w.t.Fatalf("no end after %d moves", maxMoves)
+	return 0
+}
+
+// names are the seat names as the bot writes them.
+func seatNames(l *locales.Localizer, rec table.Record) render.Names {
+	n := make(render.Names, rec.Setup.Seats)
+	for i := range n {
+		n[i] = l.T("ui.bot", map[string]any{"N": i + 1})
+	}
+	for _, si := range rec.Seats {
+		if si.Kind == table.Human {
+			n[si.Seat] = si.Name
+		}
+	}
+	return n
+}
+
+// secretWords are single things of a seat's view that only it may know and
+// that name exactly one component: a 3 Chapters card in its hand, kept or
+// picked, a Courtisans mission while the game lasts.
+func secretWords(l *locales.Localizer, v engine.View) []string {
+	var out []string
+	switch v := v.(type) {
+	case *chapters.View:
+		cs := append(slices.Clone(v.Hand), v.Kept...)
+		if v.MyPick.Kind != 0 {
+			cs = append(cs, v.MyPick.Card)
+		}
+		for _, c := range cs {
+			out = append(out, render.ChaptersCard(l, v.Cards, c))
+		}
+	case *courtiers.View:
+		if v.Final == nil {
+			for _, m := range v.Missions {
+				name, text := render.CourtierMission(l, m)
+				out = append(out, name, text)
+			}
+		}
+	}
+	return out
+}
+
+var (
+	wordsMu sync.Mutex
+	words   = map[string]*regexp.Regexp{}
+)
+
+// wordPattern matches a name as a whole word ("Wolf 2" is not in "Wolf 20").
+func wordPattern(word string) *regexp.Regexp {
+	wordsMu.Lock()
+	defer wordsMu.Unlock()
+	re, ok := words[word]
+	if !ok {
+		re = regexp.MustCompile(`(^|[^\p{L}\p{N}])` + regexp.QuoteMeta(word) + `($|[^\p{N}])`)
+		words[word] = re
+	}
+	return re
+}
+
+// checkSecrets is the hidden-information oracle for any game: what a seat
+// alone may know is rendered from the other seats' views with the same
+// renderer in every language (the lines of their private part, and single
+// cards or missions that only they hold); no message a user can see that
+// is new or changed since the last check may hold any of it, unless the
+// user may know it too (it is in their own view or the public one).
+func (g *gameRun) checkSecrets() {
+	w := g.world
+	w.t.Helper()
+	ctx := context.Background()
+	rec, log, err := w.db.Load(ctx, g.id)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+
+	if g.secretsAt != len(log) {
+		g.workOutSecrets(rec, log)
+	}
+	changed := map[string]string{}
+	for _, u := range append(slices.Clone(players), eve) {
+		seat := engine.Spectator
+		for _, si := range rec.Seats {
+			if si.UserID == u && si.Kind == table.Human {
+				seat = si.Seat
+			}
+		}
+		secrets := g.secrets[u]
+		for _, m := range w.fake.VisibleTo(u) {
+			text := m.Text()
+			if g.checked[m.ID] == text {
+				continue
+			}
+			changed[m.ID] = text
+			for _, s := range secrets {
+				if strings.Contains(text, s.text) && (s.re == nil || s.re.MatchString(text)) {
+					w.t.Errorf("LEAK: %s (seat %d) sees %q of seat %d in %s", u, seat, s.text, s.of, m)
+				}
+			}
+		}
+	}
+	for k, v := range changed {
+		g.checked[k] = v
+	}
+}
+
+// workOutSecrets works out, for the table as log leaves it, what each
+// user may not see (checkSecrets).
+func (g *gameRun) workOutSecrets(rec table.Record, log []table.Entry) {
+	w := g.world
+	gm, _ := engine.Lookup(rec.Setup.Game)
+	moves := make([]engine.Move, len(log))
+	for i, e := range log {
+		moves[i] = engine.Move{Seat: e.Seat, Action: e.Action}
+	}
+	st, err := engine.Replay(gm, rec.Setup, moves)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	r, _ := render.For(rec.Setup.Game)
+	// What each seat's view (and the spectator's, last) shows, per language.
+	type shown struct{ public, private []string }
+	views := map[string][]shown{}
+	for _, lang := range locales.Languages() {
+		l := w.loc.Lang(lang)
+		nm := seatNames(l, rec)
+		for s := 0; s <= rec.Setup.Seats; s++ {
+			seat := engine.Seat(s)
+			if s == rec.Setup.Seats {
+				seat = engine.Spectator
+			}
+			v := st.View(seat)
+			views[lang] = append(views[lang], shown{r.Public(l, v, nm), append(r.Private(l, v, nm), secretWords(l, v)...)})
+		}
+	}
+	g.secrets = map[string][]secret{}
+	for _, u := range append(slices.Clone(players), eve) {
+		seat := rec.Setup.Seats // the spectator's
+		for _, si := range rec.Seats {
+			if si.UserID == u && si.Kind == table.Human {
+				seat = int(si.Seat)
+			}
+		}
+		var legit strings.Builder
+		for _, lang := range locales.Languages() {
+			for _, k := range []int{seat, rec.Setup.Seats} {
+				for _, line := range append(slices.Clone(views[lang][k].public), views[lang][k].private...) {
+					legit.WriteString(line + "\n")
+				}
+			}
+		}
+		known := legit.String()
+		var secrets []secret
+		for _, lang := range locales.Languages() {
+			l := w.loc.Lang(lang)
+			for o := 0; o < rec.Setup.Seats; o++ {
+				if o == seat {
+					continue
+				}
+				for _, line := range r.Private(l, st.View(engine.Seat(o)), seatNames(l, rec)) {
+					if !strings.Contains(known, line) {
+						secrets = append(secrets, secret{text: line, of: engine.Seat(o)})
+					}
+				}
+				for _, word := range secretWords(l, st.View(engine.Seat(o))) {
+					if !strings.Contains(known, word) {
+						secrets = append(secrets, secret{text: word, re: wordPattern(word), of: engine.Seat(o)})
+					}
+				}
+			}
+		}
+		g.secrets[u] = secrets
+	}
+	g.secretsAt = len(log)
+}
+
+// finish checks a finished game's table message and the fake's log.
+func (g *gameRun) finish(want ...string) {
+	w := g.world
+	w.t.Helper()
+	rec, _, err := w.db.Load(context.Background(), g.id)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if rec.Status != table.StatusFinished {
+		w.t.Fatalf("status %s", rec.Status)
+	}
+	final := w.tableMessage(g.id)
+	if len(final.CustomIDs()) != 0 {
+		w.t.Errorf("the final table message has controls: %s", final)
+	}
+	for _, s := range want {
+		if !strings.Contains(final.Content, s) {
+			w.t.Errorf("the final table message lacks %q: %s", s, final)
+		}
+	}
+	w.fake.AssertNoErrors(w.t)
+}
+
+func gameDeadline(t *testing.T) func() {
+	start := time.Now()
+	return func() {
+		// Alone, under -race, each game takes well under 20 s; with every
+		// test of the package in parallel it may take longer.
+		if d := time.Since(start); d > 20*time.Second {
+			t.Logf("the game took %s", d)
+		}
+	}
+}
+
+func TestLynxFourSeatsThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	defer gameDeadline(t)()
+	g := w.openGame("lynx", 4, []discordtest.Arg{discordtest.Opt("mode", "advanced"), discordtest.Opt("language", "en")}, ala, bob)
+	en := w.loc.Lang("en")
+	tm := w.tableMessage(g.id)
+	if !strings.Contains(tm.Content, en.T("lynx.mode.advanced", nil)) {
+		t.Errorf("the table message does not show the mode: %s", tm)
+	}
+	// Every player's display and the pool are public; the hand is grouped.
+	for s := 1; s <= 2; s++ {
+		if !strings.Contains(tm.Content, en.T("ui.bot", map[string]any{"N": s + 2})) {
+			t.Errorf("the table message does not show seat %d: %s", s+2, tm)
+		}
+	}
+	if !strings.Contains(tm.Content, en.T("lynx.ui.pool", map[string]any{"List": ""})) {
+		t.Errorf("no pool: %s", tm)
+	}
+	moves := g.playOut(400)
+	if moves < 5 {
+		t.Errorf("only %d moves", moves)
+	}
+	g.finish()
+}
+
+func TestLynxDuelThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	defer gameDeadline(t)()
+	g := w.openGame("lynx", 2, []discordtest.Arg{discordtest.Opt("language", "uk")}, olena, ala)
+	uk := w.loc.Lang("uk")
+	if tm := w.tableMessage(g.id); !strings.Contains(tm.Content, uk.T("lynx.mode.duel", nil)) {
+		t.Errorf("not a duel: %s", tm)
+	}
+	hand := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
+	if !strings.Contains(hand.Content, "×") && !strings.Contains(hand.Content, "·") {
+		t.Errorf("the hand is not grouped by value: %s", hand)
+	}
+	g.playOut(400)
+	g.finish()
+}
+
+func TestChaptersFourSeatsThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	defer gameDeadline(t)()
+	g := w.openGame("chapters", 4, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, olena, bob)
+	hand := w.do(w.fake.Click(bob, w.tableMessage(g.id), "hand/"+g.id))
+	sel := hand.Components[0].Components[0]
+	if !sel.IsSelect() || len(sel.Options) != 8 || sel.Options[0].Description == "" {
+		t.Errorf("the draft is not a select menu of 8 described cards: %s", hand)
+	}
+	g.playOut(300)
+	g.finish()
+}
+
+func TestChaptersTwoSeatsThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	defer gameDeadline(t)()
+	g := w.openGame("chapters", 2, []discordtest.Arg{discordtest.Opt("language", "en")}, bob, zosia)
+	// 56 "pick X ghost Y": first the card to keep, then the ghost's.
+	hand := w.do(w.fake.Click(zosia, w.tableMessage(g.id), "hand/"+g.id))
+	sel := hand.Components[0].Components[0]
+	if !sel.IsSelect() || len(sel.Options) != 8 || !strings.HasPrefix(sel.Options[0].Value, ">pick ") {
+		t.Fatalf("the first step: %s", hand)
+	}
+	second := w.do(w.fake.Select(zosia, hand, sel.CustomID, sel.Options[2].Value))
+	sel2 := second.Components[0].Components[0]
+	keep := strings.TrimPrefix(sel.Options[2].Value, ">pick ")
+	if !sel2.IsSelect() || len(sel2.Options) != 7 || !strings.HasPrefix(sel2.Options[0].Value, "pick "+keep+" ghost ") {
+		t.Fatalf("the second step: %s", second)
+	}
+	v := w.version(g.id)
+	w.do(w.fake.Select(zosia, second, sel2.CustomID, sel2.Options[0].Value))
+	if w.version(g.id) != v+1 {
+		t.Fatal("the two-step pick was not taken")
+	}
+	g.checkSecrets()
+	g.playOut(300)
+	if g.steps == 0 {
+		t.Error("no pick took two steps")
+	}
+	g.finish()
+}
+
+func TestCourtiersFourPlayersThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	defer gameDeadline(t)()
+	g := w.openGame("courtiers", 4, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, olena, bob, zosia)
+	pl := w.loc.Lang("pl")
+	hand := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
+	if !strings.Contains(hand.Content, strings.SplitN(pl.T("courtiers.ui.mission_white", map[string]any{"Name": "", "Text": ""}), ":", 2)[0]) {
+		t.Errorf("the hand shows no mission: %s", hand)
+	}
+	g.playOut(400)
+	g.finish(pl.T("courtiers.ui.scoreboard", nil))
+}
+
+// TestOpenOptionsFromTheGames: /stolik open offers every game's options
+// with localized choices, and the engine rejects an option its game does
+// not have.
+func TestOpenOptionsFromTheGames(t *testing.T) {
+	w := newWorld(t)
+	open := w.fake.Commands(guildID)[0].Option("open")
+	mode := open.Option("mode")
+	if mode == nil || len(mode.Choices) != 3 || mode.NameLocalizations["pl"] != "tryb" || mode.Choices[2].NameLocalizations["uk"] == "" {
+		t.Fatalf("mode option: %+v", mode)
+	}
+	if len(open.Options) > 25 {
+		t.Errorf("%d options", len(open.Options))
+	}
+	m := w.slash(bob, "open", discordtest.Opt("game", "princesses"), discordtest.Opt("mode", "expert"))
+	if want := render.Error(w.loc.Lang("en"), engine.Errorf(engine.CodeBadOption, "key", "mode", "value", "expert")); m.Content != want {
+		t.Errorf("mode for princesses: %q, want %q", m.Content, want)
+	}
+	w.slash(bob, "open", discordtest.Opt("game", "lynx"), discordtest.Opt("mode", "expert"), discordtest.Opt("seats", 2))
+	id := w.tableID()
+	if lobby := w.tableMessage(id); !strings.Contains(lobby.Content, w.loc.Lang("pl").T("cmd.choice.mode.expert", nil)) {
+		t.Errorf("the lobby does not show the mode: %s", lobby)
+	}
+	w.fake.AssertNoErrors(t)
+}

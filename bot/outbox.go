@@ -1,0 +1,166 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+)
+
+// outbox is a table's public output: the table message to edit and the
+// lines (events, turn pings) to post in its channel. Output is sent at once
+// unless the table's last output went out less than the publish interval
+// ago; then everything that comes in meanwhile is merged and sent once when
+// the interval is over: one edit showing the latest state and one post
+// holding every line, in order. That keeps a fast table within Discord's
+// per-channel rate limit and costs fewer REST calls per move. An edit that
+// would change nothing is skipped.
+type outbox struct {
+	flushMu sync.Mutex // held while sending: a table's output goes out in order
+
+	mu        sync.Mutex // guards what follows
+	snap      *table.Snapshot
+	snapSeq   uint64
+	where     string
+	lines     []string
+	scheduled bool
+	last      time.Time // when the last output went out
+
+	pinged map[engine.Seat]time.Time // guarded by mu: when each seat was last mentioned in a post
+
+	shown    string // guarded by flushMu: the table message as last sent
+	shownSeq uint64 // guarded by flushMu
+}
+
+var outboxSeq atomic.Uint64
+
+func (b *Bot) outbox(id string) *outbox {
+	v, _ := b.outboxes.LoadOrStore(id, &outbox{})
+	return v.(*outbox)
+}
+
+// push queues the table message of snap (when edit is true) and lines for
+// the channel where, and sends them now or when the interval is over.
+func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where string, lines []string, edit bool) {
+	ob.mu.Lock()
+	if edit {
+		ob.snap, ob.snapSeq = snap, outboxSeq.Add(1)
+	}
+	if len(lines) > 0 {
+		ob.where = where
+		ob.lines = append(ob.lines, lines...)
+	}
+	if ob.scheduled {
+		ob.mu.Unlock()
+		return
+	}
+	wait := b.publishEvery - time.Since(ob.last)
+	if wait <= 0 {
+		ob.mu.Unlock()
+		ob.flush(ctx, b)
+		return
+	}
+	ob.scheduled = true
+	b.busy.Add(1)
+	ob.mu.Unlock()
+	time.AfterFunc(wait, func() {
+		defer b.busy.Add(-1)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		ob.mu.Lock()
+		ob.scheduled = false
+		ob.mu.Unlock()
+		ob.flush(ctx, b)
+	})
+}
+
+// flush sends what is pending.
+func (ob *outbox) flush(ctx context.Context, b *Bot) {
+	ob.flushMu.Lock()
+	defer ob.flushMu.Unlock()
+	ob.mu.Lock()
+	snap, seq, where, lines := ob.snap, ob.snapSeq, ob.where, ob.lines
+	ob.snap, ob.lines = nil, nil
+	ob.last = time.Now()
+	ob.mu.Unlock()
+	if snap != nil && seq > ob.shownSeq {
+		ob.shown = b.editTable(ctx, snap, ob.shown)
+		ob.shownSeq = seq
+	}
+	if len(lines) > 0 {
+		content := strings.Join(lines, "\n")
+		for _, part := range split(content, maxContent) {
+			if _, err := b.send(ctx, where, message{content: part, mentions: true}); err != nil {
+				b.log.Warn("posting the table's events", "channel", where, "err", err)
+			}
+		}
+	}
+	if snap != nil && (snap.Record.Status == table.StatusFinished || snap.Record.Status == table.StatusAbandoned) {
+		ob.mu.Lock()
+		idle := ob.snap == nil && len(ob.lines) == 0 && !ob.scheduled
+		ob.mu.Unlock()
+		if idle {
+			b.outboxes.CompareAndDelete(snap.Record.ID, ob)
+		}
+	}
+}
+
+// split cuts text into pieces of at most n runes at line ends where it can.
+func split(text string, n int) []string {
+	var out []string
+	for len([]rune(text)) > n {
+		r := []rune(text)
+		cut := n
+		if i := strings.LastIndex(string(r[:n]), "\n"); i > 0 {
+			cut = len([]rune(string(r[:n])[:i]))
+		}
+		out = append(out, string(r[:cut]))
+		text = strings.TrimPrefix(string(r[cut:]), "\n")
+	}
+	if text != "" {
+		out = append(out, text)
+	}
+	return out
+}
+
+// componentKey is a stable text form of components, to tell whether an edit
+// would change them.
+func componentKey(cs []discordgo.MessageComponent) string {
+	b, err := json.Marshal(cs)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// toPing keeps the seats to mention in a post: those not mentioned in the
+// last ping_quiet. A player in the middle of a quick game sees whose turn
+// it is on the table message (which always names them) without a post per
+// move; one who has been away is pinged again.
+func (ob *outbox) toPing(b *Bot, seats []engine.Seat) []engine.Seat {
+	if b.pingQuiet <= 0 {
+		return seats
+	}
+	now := time.Now()
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	if ob.pinged == nil {
+		ob.pinged = map[engine.Seat]time.Time{}
+	}
+	var out []engine.Seat
+	for _, s := range seats {
+		if at, ok := ob.pinged[s]; ok && now.Sub(at) < b.pingQuiet {
+			continue
+		}
+		ob.pinged[s] = now
+		out = append(out, s)
+	}
+	return out
+}

@@ -1,0 +1,40 @@
+package bot
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// redirect points a session at a fake Discord (tests only: the
+// STOLIK_TEST_DISCORD_URL variable): every REST request goes to base,
+// keeping its path, and the gateway URL is whatever the fake's GET /gateway
+// answers.
+func redirect(s *discordgo.Session, base string) error {
+	u, err := url.Parse(base)
+	if err != nil {
+		return fmt.Errorf("bot: %s: %w", EnvDiscordURL, err)
+	}
+	s.Client = &http.Client{Transport: rewrite{base: u, next: http.DefaultTransport}, Timeout: 20 * time.Second}
+	s.Dialer = &websocket.Dialer{
+		NetDialContext:   (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		HandshakeTimeout: 5 * time.Second,
+	}
+	return nil
+}
+
+type rewrite struct {
+	base *url.URL
+	next http.RoundTripper
+}
+
+func (rt rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
+	r2 := r.Clone(r.Context())
+	r2.URL.Scheme, r2.URL.Host, r2.Host = rt.base.Scheme, rt.base.Host, rt.base.Host
+	return rt.next.RoundTrip(r2)
+}

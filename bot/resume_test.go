@@ -1,0 +1,193 @@
+package bot_test
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/bot"
+	"github.com/stolik-bot/stolik/bot/discordtest"
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/store"
+)
+
+// seedOpenTables writes n open tables of every game straight into the
+// database (one transaction), each some random moves into its game: a share
+// with AI seats, a share changed recently, the rest idle all-human tables.
+func seedOpenTables(t testing.TB, path string, n int, aiShare, recentShare float64, now time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite3", "file:"+path+"?_journal_mode=WAL&_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	tx, err := raw.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := engine.Games()
+	ts := func(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000000Z07:00") }
+	old := now.Add(-48 * time.Hour)
+	for i := range n {
+		g, _ := engine.Lookup(games[i%len(games)])
+		lo, _ := g.Seats()
+		su := engine.Setup{Game: g.ID(), Seats: lo, Seed: uint64(i + 1), Options: engine.Options{}}
+		st, err := engine.Start(g, su, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := fmt.Sprintf("t%07d", i)
+		hasAI := float64(i%100) < aiShare*100
+		updated := old
+		if float64((i/3)%100) < recentShare*100 {
+			updated = now.Add(-time.Minute)
+		}
+		opts, _ := json.Marshal(su.Options)
+		ch := strconv.FormatUint(200000000000000001+uint64(i), 10)
+		if _, err := tx.Exec(`INSERT INTO tables (id, game, options, seats, seed, status, lang, guild_id, channel_id,
+			message_id, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'playing', 'en', ?, ?, ?, ?, ?, ?)`,
+			id, su.Game, string(opts), su.Seats, int64(su.Seed), guildID, ch, strconv.Itoa(900000000+i), ala, ts(old), ts(updated)); err != nil {
+			t.Fatal(err)
+		}
+		for s := range su.Seats {
+			kind, user, botKind := "human", strconv.FormatUint(300000000000000001+uint64(i*8+s), 10), ""
+			if hasAI && s > 0 {
+				kind, user, botKind = "ai", "", "random"
+			}
+			if _, err := tx.Exec(`INSERT INTO seats (table_id, seat, kind, user_id, name, bot) VALUES (?, ?, ?, ?, ?, ?)`,
+				id, s, kind, user, "p"+strconv.Itoa(s), botKind); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pick := engine.NewRand(uint64(i), 99)
+		for k := 0; k < 30; k++ {
+			if done, _ := st.Result(); done {
+				break
+			}
+			acting := st.Acting()
+			if hasAI && !containsSeat(acting, 0) {
+				break // the AI seats are to move: resume must let them
+			}
+			s := acting[pick.IntN(len(acting))]
+			legal := st.Legal(s)
+			a := legal[pick.IntN(len(legal))]
+			if _, err := engine.Step(g, st, su.Seed, k, engine.Move{Seat: s, Action: a.String()}, nil); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tx.Exec(`INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)`,
+				id, k, int(s), a.String(), ts(old)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func containsSeat(ss []engine.Seat, s engine.Seat) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestResumeManyTables measures the restart cost: the time from Run to
+// Ready, and to the end of the background resume pass, with 10,000 open
+// tables (2,000 under -short or -race: STOLIK_RESUME_TABLES overrides).
+// Goal: under 2 s for 10,000 without -race.
+//
+//	go test -run ResumeManyTables -v ./bot/
+func TestResumeManyTables(t *testing.T) {
+	n := 10000
+	if testing.Short() || raceEnabled {
+		n = 2000
+	}
+	if v := os.Getenv("STOLIK_RESUME_TABLES"); v != "" {
+		n, _ = strconv.Atoi(v)
+	}
+	path := filepath.Join(t.TempDir(), "stolik.db")
+	now := time.Now()
+	t0 := time.Now()
+	seedOpenTables(t, path, n, 0.05, 0.02, now)
+	t.Logf("seeded %d open tables in %v", n, time.Since(t0).Round(time.Millisecond))
+
+	fake := discordtest.New(t, discordtest.WithoutCallBodies())
+	fake.AddGuild(guildID, "Gry", "pl")
+	for i := range n {
+		fake.AddChannel(guildID, strconv.FormatUint(200000000000000001+uint64(i), 10))
+	}
+	ctx := context.Background()
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	dg, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake.Configure(dg)
+	cfg := bot.Defaults()
+	cfg.Token, cfg.GuildID = "test-token", guildID
+	b, err := bot.New(cfg, bot.Deps{Session: dg, Store: db, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	rest0 := fake.RESTCalls()
+	start := time.Now()
+	go func() { done <- b.Run(runCtx) }()
+	defer func() {
+		cancel()
+		dg.ShouldReconnectOnError = false
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	select {
+	case <-b.Ready():
+	case err := <-done:
+		t.Fatal(err)
+	}
+	ready := time.Since(start)
+	wctx, wcancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer wcancel()
+	if err := b.WaitIdle(wctx); err != nil {
+		t.Fatal(err)
+	}
+	resumed := time.Since(start)
+	cached, bound := b.CachedTables()
+	t.Logf("%d open tables: ready after %v, resume pass done after %v; %d REST calls; %d tables in memory (bound %d)",
+		n, ready.Round(time.Millisecond), resumed.Round(time.Millisecond), fake.RESTCalls()-rest0, cached, bound)
+	if !raceEnabled && !testing.Short() && n >= 10000 && resumed > 2*time.Second {
+		t.Errorf("resuming %d tables took %v, goal 2 s", n, resumed)
+	}
+	// The seeded message ids are not on the fake: the refreshed tables post
+	// a new message after a 404, which is all the fake may have rejected.
+	for _, c := range fake.Errors() {
+		if c.Status != 404 {
+			t.Errorf("rejected request: %s", c)
+		}
+	}
+}

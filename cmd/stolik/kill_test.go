@@ -1,0 +1,360 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stolik-bot/stolik/bot/discordtest"
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/store"
+)
+
+// TestMain lets the test binary be the bot: with STOLIK_TEST_SERVE=1 it
+// runs `stolik serve` with the arguments after "--" and exits.
+func TestMain(m *testing.M) {
+	if os.Getenv("STOLIK_TEST_SERVE") == "1" {
+		args := os.Args[1:]
+		if i := slices.Index(args, "--"); i >= 0 {
+			args = args[i+1:]
+		}
+		ctx, stop := signalContext()
+		code := run(ctx, append([]string{"serve"}, args...), os.Stdin, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+const (
+	killGuild = "100000000000000001"
+	killToken = "kill-test-token-ABC123"
+)
+
+// click is one game control a simulated user pressed and the bot
+// acknowledged as done.
+type click struct {
+	table   string
+	version int
+	user    string
+	action  string
+}
+
+// TestKillUnderLoad runs `stolik serve` as a separate process against the
+// fake Discord, plays several tables from simulated users, and kills the
+// bot with SIGKILL at random moments (20 times, STOLIK_KILLS overrides),
+// restarting it each time. Then: every move the bot said it made is in the
+// log, no move is in the log twice or without a click, every table resumes,
+// and the replayed state is what the table message shows.
+//
+//	STOLIK_KILLS=100 go test -run KillUnderLoad -v ./cmd/stolik/
+func TestKillUnderLoad(t *testing.T) {
+	kills := 20
+	if v := os.Getenv("STOLIK_KILLS"); v != "" {
+		kills, _ = strconv.Atoi(v)
+	}
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "stolik.db")
+	cfgPath := filepath.Join(dir, "stolik.toml")
+	if err := os.WriteFile(cfgPath, []byte("guild_id = \""+killGuild+"\"\nlog_level = \"debug\"\npublish_interval = \"0s\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fake := discordtest.New(t, discordtest.WithToken(killToken), discordtest.WithoutCallBodies())
+	fake.AddGuild(killGuild, "Kill", "en-US")
+
+	type tbl struct {
+		ch, game string
+		users    []string
+		id, msg  string
+	}
+	var tables []*tbl
+	for i, g := range []string{"lynx", "courtiers", "chapters", "lynx", "courtiers", "chapters"} {
+		if _, err := engine.Lookup(g); err != nil {
+			continue
+		}
+		tb := &tbl{ch: strconv.Itoa(200000000000000001 + i), game: g}
+		fake.AddChannel(killGuild, tb.ch)
+		for s := range 2 {
+			u := strconv.Itoa(300000000000000001 + i*10 + s)
+			fake.AddUser(u, fmt.Sprintf("k%d_%d", i, s), "en-US")
+			tb.users = append(tb.users, u)
+		}
+		tables = append(tables, tb)
+	}
+
+	logPath := filepath.Join(dir, "bot.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logFile.Close()
+	var proc *exec.Cmd
+	startBot := func() {
+		t.Helper()
+		before := fake.GatewayStats().Identifies
+		proc = exec.Command(os.Args[0], "-test.run=^$", "--", "--config", cfgPath)
+		proc.Env = append(os.Environ(), "STOLIK_TEST_SERVE=1", "DISCORD_TOKEN="+killToken,
+			"STOLIK_DB="+dbPath, "STOLIK_TEST_DISCORD_URL="+fake.URL())
+		proc.Stdout, proc.Stderr = logFile, logFile
+		if err := proc.Start(); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := fake.WaitGateway(ctx, func(st discordtest.GatewayStats) bool { return st.Identifies > before && st.Live > 0 }); err != nil {
+			t.Fatalf("the bot did not connect: %v", err)
+		}
+		for len(fake.Commands(killGuild)) == 0 && ctx.Err() == nil {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	kill := func() {
+		_ = proc.Process.Signal(syscall.SIGKILL)
+		_ = proc.Wait()
+	}
+	startBot()
+	defer func() {
+		if proc.ProcessState == nil {
+			kill()
+		}
+	}()
+
+	ack := func(in *discordtest.Interaction, err error) (*discordtest.Interaction, bool) {
+		if err != nil {
+			return nil, false
+		}
+		select {
+		case <-in.Acked():
+			return in, true
+		case <-time.After(2 * time.Second):
+			return nil, false
+		}
+	}
+	db, err := store.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, tb := range tables {
+		if _, ok := ack(fake.SlashCommandErr(tb.users[0], killGuild, tb.ch, "stolik",
+			discordtest.Sub("open", discordtest.Opt("game", tb.game), discordtest.Opt("seats", 2), discordtest.Opt("thread", false)))); !ok {
+			t.Fatalf("opening a %s table: no answer", tb.game)
+		}
+		ids, err := db.InChannel(context.Background(), tb.ch)
+		if err != nil || len(ids) != 1 {
+			t.Fatalf("tables in %s: %v %v", tb.ch, ids, err)
+		}
+		tb.id = ids[0]
+		rec, _, err := db.Load(context.Background(), tb.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.msg = rec.MessageID
+		if _, ok := ack(fake.SlashCommandErr(tb.users[1], killGuild, tb.ch, "stolik", discordtest.Sub("join"))); !ok {
+			t.Fatal("join: no answer")
+		}
+		if _, ok := ack(fake.SlashCommandErr(tb.users[0], killGuild, tb.ch, "stolik", discordtest.Sub("start"))); !ok {
+			t.Fatal("start: no answer")
+		}
+	}
+
+	l := locales.MustLoad().Lang("en")
+	var (
+		mu    sync.Mutex
+		done  []click // acknowledged as made
+		sent  []click // every game click dispatched
+		stop  = make(chan struct{})
+		wg    sync.WaitGroup
+		idRE  = regexp.MustCompile(`^t/([^/]+)/(\d+)/(.+)$`)
+		mRE   = regexp.MustCompile(`<@(\d+)>`)
+		hands = map[string]*discordtest.Message{}
+	)
+	for k, tb := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rnd := rand.New(rand.NewPCG(uint64(k), 7))
+			rg, _ := render.For(tb.game)
+			g, _ := engine.Lookup(tb.game)
+			for {
+				select {
+				case <-stop:
+					return
+				case <-time.After(time.Duration(rnd.IntN(20)) * time.Millisecond):
+				}
+				tm := fake.Message(tb.msg)
+				if tm == nil || !slices.Contains(tm.CustomIDs(), "hand/"+tb.id) {
+					continue // lobby or over
+				}
+				acted := false
+				for _, u := range tb.users {
+					mu.Lock()
+					h := hands[u]
+					mu.Unlock()
+					var ids []string
+					if h != nil {
+						for _, cid := range h.CustomIDs() {
+							if m := idRE.FindStringSubmatch(cid); m != nil && m[1] == tb.id && !strings.HasPrefix(m[3], "~") {
+								ids = append(ids, cid)
+							}
+						}
+					}
+					if len(ids) == 0 {
+						continue
+					}
+					cid := ids[rnd.IntN(len(ids))]
+					m := idRE.FindStringSubmatch(cid)
+					v, _ := strconv.Atoi(m[2])
+					c := click{table: tb.id, version: v, user: u, action: m[3]}
+					mu.Lock()
+					sent = append(sent, c)
+					mu.Unlock()
+					in, ok := ack(fake.ClickErr(u, h, cid))
+					mu.Lock()
+					hands[u] = nil
+					if ok {
+						hands[u] = in.Original()
+						a, err := g.ParseAction(c.action)
+						if err == nil && hands[u] != nil && strings.HasPrefix(hands[u].Content, l.T("bot.acted", map[string]any{"Action": rg.Action(l, a)})) {
+							done = append(done, c)
+						}
+					}
+					mu.Unlock()
+					acted = true
+					break
+				}
+				if acted {
+					continue
+				}
+				var who []string
+				for _, m := range mRE.FindAllStringSubmatch(tm.Content, -1) {
+					if slices.Contains(tb.users, m[1]) {
+						who = append(who, m[1])
+					}
+				}
+				u := tb.users[rnd.IntN(len(tb.users))]
+				if len(who) > 0 {
+					u = who[rnd.IntN(len(who))]
+				}
+				if in, ok := ack(fake.ClickErr(u, tm, "hand/"+tb.id)); ok {
+					mu.Lock()
+					hands[u] = in.Original()
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+
+	rnd := rand.New(rand.NewPCG(42, 42))
+	for range kills {
+		time.Sleep(time.Duration(200+rnd.IntN(600)) * time.Millisecond)
+		kill()
+		startBot()
+	}
+	time.Sleep(300 * time.Millisecond)
+	close(stop)
+	wg.Wait()
+
+	// Let the last start's resume pass finish, then stop cleanly.
+	time.Sleep(500 * time.Millisecond)
+	_ = proc.Process.Signal(syscall.SIGTERM)
+	_ = proc.Wait()
+
+	if len(done) < kills {
+		t.Fatalf("only %d moves were acknowledged in %d restarts: the load is too light to mean anything", len(done), kills)
+	}
+	t.Logf("%d kills; %d game clicks sent, %d acknowledged as made", kills, len(sent), len(done))
+	seatOfUser := func(id, user string) engine.Seat {
+		rec, _, _ := db.Load(context.Background(), id)
+		for _, si := range rec.Seats {
+			if si.UserID == user {
+				return si.Seat
+			}
+		}
+		return -9
+	}
+	logs := map[string][]engine.Move{}
+	for _, tb := range tables {
+		rec, entries, err := db.Load(context.Background(), tb.id)
+		if err != nil {
+			t.Fatalf("table %s: %v", tb.id, err)
+		}
+		var moves []engine.Move
+		for _, e := range entries {
+			moves = append(moves, engine.Move{Seat: e.Seat, Action: e.Action})
+		}
+		logs[tb.id] = moves
+		g, _ := engine.Lookup(rec.Setup.Game)
+		st, err := engine.Replay(g, rec.Setup, moves)
+		if err != nil {
+			t.Fatalf("table %s does not replay: %v", tb.id, err)
+		}
+		// Every entry comes from a click that was sent for that version.
+		for n, m := range moves {
+			found := false
+			for _, c := range sent {
+				if c.table == tb.id && c.version == n && c.action == m.Action && seatOfUser(tb.id, c.user) == m.Seat {
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("table %s: log entry %d (%d: %s) matches no click", tb.id, n, m.Seat, m.Action)
+			}
+		}
+		// The table message shows the replayed state.
+		rg, _ := render.For(rec.Setup.Game)
+		lt := locales.MustLoad().Lang(rec.Lang)
+		names := render.Names{}
+		for _, si := range rec.Seats {
+			u := fake.User(si.UserID)
+			names = append(names, u.Username)
+		}
+		msg := fake.Message(rec.MessageID)
+		if msg == nil {
+			t.Fatalf("table %s: no table message", tb.id)
+		}
+		for _, line := range rg.Public(lt, st.View(engine.Spectator), names) {
+			if !strings.Contains(msg.Content, line) {
+				t.Errorf("table %s: the table message does not show the replayed state's line %q:\n%s", tb.id, line, msg.Content)
+				break
+			}
+		}
+	}
+	for _, c := range done {
+		moves := logs[c.table]
+		if c.version >= len(moves) || moves[c.version].Action != c.action || moves[c.version].Seat != seatOfUser(c.table, c.user) {
+			t.Errorf("acknowledged move %+v is not in the log", c)
+		}
+	}
+	// No secret in the bot's log lines.
+	out, _ := os.ReadFile(logPath)
+	if strings.Contains(string(out), killToken) {
+		t.Error("the bot token appears in the bot's log")
+	}
+	for _, tb := range tables {
+		rec, _, _ := db.Load(context.Background(), tb.id)
+		seed := strconv.FormatUint(rec.Setup.Seed, 10)
+		if strings.Contains(string(out), seed) || strings.Contains(string(out), strconv.FormatInt(int64(rec.Setup.Seed), 10)) {
+			t.Errorf("table %s's seed appears in the bot's log", tb.id)
+		}
+	}
+}

@@ -1,0 +1,231 @@
+package loadtest
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/stolik-bot/stolik/bot/discordtest"
+)
+
+// driver plays one channel's tables as its users, one interaction at a
+// time: a user who holds controls for a move uses them; otherwise the user
+// the table message mentions presses "My hand".
+type driver struct {
+	h     *harness
+	ch    string
+	game  string
+	seats int
+	users []string
+	rnd   *rand.Rand
+
+	id       string                          // the current table
+	msgID    string                          // its public message
+	hand     map[string]*discordtest.Message // each user's last ephemeral answer
+	nextUser int
+}
+
+var mentionRE = regexp.MustCompile(`<@(\d+)>`)
+
+// interact dispatches one interaction and waits for its acknowledgement,
+// recording the latency while the run is measured.
+func (d *driver) interact(ctx context.Context, f func() (*discordtest.Interaction, error)) (*discordtest.Interaction, error) {
+	t0 := time.Now()
+	in, err := f()
+	if err != nil {
+		return nil, err
+	}
+	measured := d.h.measuring.Load()
+	select {
+	case <-in.Acked():
+	case <-time.After(5 * time.Second):
+		if measured {
+			d.h.mu.Lock()
+			d.h.unacked++
+			d.h.mu.Unlock()
+		}
+		return nil, fmt.Errorf("%s: no acknowledgement within 5 s", in)
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	lat := time.Since(t0)
+	if measured {
+		r, _ := in.Response()
+		d.h.mu.Lock()
+		d.h.lat = append(d.h.lat, lat)
+		if r.Type == 5 || r.Type == 6 {
+			d.h.deferred++
+		}
+		d.h.mu.Unlock()
+	}
+	return in, nil
+}
+
+// slash runs /stolik <sub> for a user and waits until the bot has answered
+// it completely (a deferred answer filled).
+func (d *driver) slash(ctx context.Context, user, sub string, args ...discordtest.Arg) error {
+	_, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
+		return d.h.fake.SlashCommandErr(user, guildID, d.ch, "stolik", discordtest.Sub(sub, args...))
+	})
+	return err
+}
+
+// open opens a table in the driver's channel with every seat taken by one
+// of its users, and starts it.
+func (d *driver) open(ctx context.Context) error {
+	if err := d.slash(ctx, d.users[0], "open", discordtest.Opt("game", d.game), discordtest.Opt("seats", d.seats), discordtest.Opt("thread", false)); err != nil {
+		return err
+	}
+	var ids []string
+	for try := 0; ; try++ {
+		var err error
+		if ids, err = d.h.db.InChannel(ctx, d.ch); err != nil {
+			return err
+		}
+		if len(ids) > 0 || try == 100 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if len(ids) == 0 {
+		return fmt.Errorf("channel %s: /stolik open made no table", d.ch)
+	}
+	d.id = ids[len(ids)-1]
+	rec, _, err := d.h.db.Load(ctx, d.id)
+	if err != nil {
+		return err
+	}
+	d.msgID = rec.MessageID
+	for _, u := range d.users[1:] {
+		if err := d.slash(ctx, u, "join"); err != nil {
+			return err
+		}
+	}
+	if err := d.slash(ctx, d.users[0], "start"); err != nil {
+		return err
+	}
+	clear(d.hand)
+	d.h.mu.Lock()
+	d.h.tableIDs = append(d.h.tableIDs, d.id)
+	d.h.mu.Unlock()
+	return nil
+}
+
+// play runs until ctx ends.
+func (d *driver) play(ctx context.Context) {
+	for ctx.Err() == nil {
+		if d.h.cfg.Think > 0 {
+			pause := time.Duration(d.rnd.ExpFloat64() * float64(d.h.cfg.Think))
+			select {
+			case <-time.After(min(pause, 10*d.h.cfg.Think)):
+			case <-ctx.Done():
+				return
+			}
+		}
+		if err := d.step(ctx); err != nil && ctx.Err() == nil {
+			d.h.fail("table %s (%s): %v", d.id, d.game, err)
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// controls lists the game controls of a message: buttons and selects whose
+// custom_id is t/<table>/...
+func controls(m *discordtest.Message, id string) []*discordtest.Component {
+	if m == nil {
+		return nil
+	}
+	var out []*discordtest.Component
+	for _, cid := range m.CustomIDs() {
+		if strings.HasPrefix(cid, "t/"+id+"/") && !strings.HasSuffix(cid, "/~hand") {
+			if c := m.Component(cid); c != nil && !c.Disabled {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// step makes one interaction.
+func (d *driver) step(ctx context.Context) error {
+	tm := d.h.fake.Message(d.msgID)
+	if tm == nil {
+		return fmt.Errorf("the table message %s is gone", d.msgID)
+	}
+	if !slices.Contains(tm.CustomIDs(), "hand/"+d.id) {
+		if slices.Contains(tm.CustomIDs(), "lobby/"+d.id+"/start") {
+			// Started, but the message is not redrawn yet.
+			time.Sleep(10 * time.Millisecond)
+			return nil
+		}
+		// The game is over: open the next one in the channel.
+		if d.h.measuring.Load() {
+			d.h.mu.Lock()
+			d.h.finished++
+			d.h.mu.Unlock()
+		}
+		return d.open(ctx)
+	}
+	// A user who holds controls acts.
+	for k := range d.users {
+		u := d.users[(d.nextUser+k)%len(d.users)]
+		cs := controls(d.hand[u], d.id)
+		if len(cs) == 0 {
+			continue
+		}
+		c := cs[d.rnd.IntN(len(cs))]
+		msg := d.hand[u]
+		in, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
+			if !c.IsSelect() {
+				return d.h.fake.ClickErr(u, msg, c.CustomID)
+			}
+			n := 1
+			if c.MinValues != nil {
+				n = *c.MinValues
+			}
+			if n > len(c.Options) {
+				return nil, fmt.Errorf("select %s needs %d of %d options", c.CustomID, n, len(c.Options))
+			}
+			var vals []string
+			for _, k := range d.rnd.Perm(len(c.Options))[:n] {
+				vals = append(vals, c.Options[k].Value)
+			}
+			return d.h.fake.SelectErr(u, msg, c.CustomID, vals...)
+		})
+		if err != nil {
+			d.hand[u] = nil
+			return err
+		}
+		d.hand[u] = in.Original()
+		return nil
+	}
+	// Nobody holds controls: whom does the table wait for?
+	var who []string
+	for _, m := range mentionRE.FindAllStringSubmatch(tm.Content, -1) {
+		if slices.Contains(d.users, m[1]) {
+			who = append(who, m[1])
+		}
+	}
+	u := d.users[d.nextUser%len(d.users)]
+	d.nextUser++
+	if len(who) > 0 {
+		u = who[d.rnd.IntN(len(who))]
+	}
+	in, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
+		return d.h.fake.ClickErr(u, tm, "hand/"+d.id)
+	})
+	if err != nil {
+		return err
+	}
+	if d.h.measuring.Load() {
+		d.h.mu.Lock()
+		d.h.hands++
+		d.h.mu.Unlock()
+	}
+	d.hand[u] = in.Original()
+	return nil
+}

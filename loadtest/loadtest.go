@@ -1,0 +1,393 @@
+// Package loadtest plays many concurrent tables of every game on the bot
+// against the fake Discord (bot/discordtest, on 127.0.0.1 only) and measures
+// what it costs: interactions per second, acknowledgement latency, Discord
+// REST calls per player action, CPU per action and memory per open table.
+// It is run by `stolik loadtest`.
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/bot"
+	"github.com/stolik-bot/stolik/bot/discordtest"
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
+)
+
+// Config is one load run.
+type Config struct {
+	Tables   int           // concurrent tables (each in its own channel)
+	Duration time.Duration // measured window, after every table has started
+	// Think is the mean pause (exponentially distributed) of a table's
+	// players between two interactions; 0 plays as fast as the bot answers.
+	Think time.Duration
+	Games []string // default: every registered game
+	Dir   string   // where the database goes; default: a temporary directory
+	Seed  uint64
+	// TableCache is the bot's table cache (0: the bot's default).
+	TableCache int
+	Progress   io.Writer // progress lines; nil: none
+}
+
+// Report is what a run measured.
+type Report struct {
+	Tables, Games  int
+	Think          time.Duration
+	Window         time.Duration
+	Interactions   int // answered in the window
+	Unanswered     int // dispatched in the window, never acknowledged
+	Actions        int // game moves stored in the window
+	HandClicks     int // "My hand" presses in the window
+	Finished       int // games finished in the window
+	Deferred       int // interactions acknowledged by deferring
+	AckP50, AckP99 time.Duration
+	AckMax         time.Duration
+	REST           int            // REST calls the bot made in the window
+	RESTByKind     map[string]int // interaction responses, table message edits, posts, ...
+	CPU            time.Duration  // process CPU (bot, fake Discord and simulated users together)
+	CachedTables   int            // tables in the bot's memory at the end
+	CacheSize      int
+	HeapPerTable   float64 // bytes of heap per loaded table (measured separately)
+	Errors         []string
+}
+
+// InteractionsPerSec is the answered interactions per second.
+func (r Report) InteractionsPerSec() float64 { return float64(r.Interactions) / r.Window.Seconds() }
+
+// RESTPerAction is REST calls per stored game move.
+func (r Report) RESTPerAction() float64 { return float64(r.REST) / float64(max(r.Actions, 1)) }
+
+// CPUPerAction is process CPU per stored game move.
+func (r Report) CPUPerAction() time.Duration {
+	return r.CPU / time.Duration(max(r.Actions, 1))
+}
+
+// Print writes the report.
+func (r Report) Print(w io.Writer) {
+	fmt.Fprintf(w, "tables %d (games: %d kinds), think %v, window %.1fs\n", r.Tables, r.Games, r.Think, r.Window.Seconds())
+	fmt.Fprintf(w, "interactions %d (%.0f/s), player actions %d (%.0f/s), My-hand presses %d, games finished %d, unanswered %d, deferred %d\n",
+		r.Interactions, r.InteractionsPerSec(), r.Actions, float64(r.Actions)/r.Window.Seconds(), r.HandClicks, r.Finished, r.Unanswered, r.Deferred)
+	fmt.Fprintf(w, "ack latency p50 %v, p99 %v, max %v\n", r.AckP50.Round(10*time.Microsecond), r.AckP99.Round(10*time.Microsecond), r.AckMax.Round(10*time.Microsecond))
+	kinds := make([]string, 0, len(r.RESTByKind))
+	for k := range r.RESTByKind {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var parts []string
+	for _, k := range kinds {
+		parts = append(parts, fmt.Sprintf("%s %.2f", k, float64(r.RESTByKind[k])/float64(max(r.Actions, 1))))
+	}
+	fmt.Fprintf(w, "REST calls %d: %.2f per player action (%s)\n", r.REST, r.RESTPerAction(), strings.Join(parts, ", "))
+	fmt.Fprintf(w, "CPU %v: %v per player action (whole process: bot + fake Discord + simulated users)\n", r.CPU.Round(time.Millisecond), r.CPUPerAction().Round(time.Microsecond))
+	fmt.Fprintf(w, "tables in the bot's memory at the end: %d (cache bound %d); heap per loaded table %.1f KiB\n", r.CachedTables, r.CacheSize, r.HeapPerTable/1024)
+	for i, e := range r.Errors {
+		if i == 10 {
+			fmt.Fprintf(w, "... %d more errors\n", len(r.Errors)-10)
+			break
+		}
+		fmt.Fprintln(w, "error:", e)
+	}
+}
+
+const guildID = "100000000000000001"
+
+// harness is one run: the fake, the bot and the tables' drivers.
+type harness struct {
+	cfg  Config
+	tb   *discordtest.Standalone
+	fake *discordtest.Server
+	db   *store.DB
+	bot  *bot.Bot
+
+	measuring atomic.Bool
+	mu        sync.Mutex
+	lat       []time.Duration
+	unacked   int
+	hands     int
+	deferred  int
+	finished  int
+	errs      []string
+	tableIDs  []string
+}
+
+// Run performs one load run. It only talks to 127.0.0.1.
+func Run(ctx context.Context, cfg Config) (rep Report, err error) {
+	if cfg.Tables <= 0 {
+		return rep, errors.New("loadtest: no tables")
+	}
+	if len(cfg.Games) == 0 {
+		cfg.Games = engine.Games()
+	}
+	for _, g := range cfg.Games {
+		if _, err := engine.Lookup(g); err != nil {
+			return rep, fmt.Errorf("loadtest: %w", err)
+		}
+	}
+	if cfg.Dir == "" {
+		dir, err := os.MkdirTemp("", "stolik-loadtest-")
+		if err != nil {
+			return rep, err
+		}
+		defer os.RemoveAll(dir)
+		cfg.Dir = dir
+	}
+	h := &harness{cfg: cfg, tb: &discordtest.Standalone{}}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("loadtest: %v", p)
+		}
+	}()
+	defer h.tb.Close()
+	if err := h.start(ctx); err != nil {
+		return rep, err
+	}
+	return h.run(ctx)
+}
+
+func (h *harness) progress(format string, args ...any) {
+	if h.cfg.Progress != nil {
+		fmt.Fprintf(h.cfg.Progress, format+"\n", args...)
+	}
+}
+
+func (h *harness) start(ctx context.Context) error {
+	h.fake = discordtest.New(h.tb, discordtest.WithoutCallBodies())
+	h.fake.AddGuild(guildID, "Load", "en-US")
+	db, err := store.Open(ctx, filepath.Join(h.cfg.Dir, "stolik.db"))
+	if err != nil {
+		return err
+	}
+	h.db = db
+	h.tb.Cleanup(func() { _ = db.Close() })
+	dg, err := discordgo.New("Bot load-token")
+	if err != nil {
+		return err
+	}
+	h.fake.Configure(dg)
+	cfg := bot.Defaults()
+	cfg.Token, cfg.GuildID = "load-token", guildID
+	cfg.TableCache = h.cfg.TableCache
+	b, err := bot.New(cfg, bot.Deps{Session: dg, Store: db, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return err
+	}
+	runCtx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
+	h.tb.Cleanup(func() {
+		cancel()
+		<-done
+		dg.ShouldReconnectOnError = false
+	})
+	select {
+	case <-b.Ready():
+	case err := <-done:
+		return fmt.Errorf("loadtest: the bot stopped: %w", err)
+	case <-time.After(20 * time.Second):
+		return errors.New("loadtest: the bot did not get ready")
+	}
+	h.bot = b
+	return nil
+}
+
+func (h *harness) fail(format string, args ...any) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.errs) < 1000 {
+		h.errs = append(h.errs, fmt.Sprintf(format, args...))
+	}
+}
+
+func (h *harness) run(ctx context.Context) (Report, error) {
+	n := h.cfg.Tables
+	drivers := make([]*driver, n)
+	for i := range drivers {
+		ch := strconv.FormatUint(200000000000000001+uint64(i), 10)
+		h.fake.AddChannel(guildID, ch)
+		game := h.cfg.Games[i%len(h.cfg.Games)]
+		g, _ := engine.Lookup(game)
+		lo, hi := g.Seats()
+		rnd := rand.New(rand.NewPCG(h.cfg.Seed, uint64(i)))
+		seats := lo + rnd.IntN(hi-lo+1)
+		d := &driver{h: h, ch: ch, game: game, seats: seats, rnd: rnd, hand: map[string]*discordtest.Message{}}
+		for s := 0; s < seats; s++ {
+			u := strconv.FormatUint(300000000000000001+uint64(i*10+s), 10)
+			h.fake.AddUser(u, "p"+strconv.Itoa(i)+"_"+strconv.Itoa(s), []string{"en-US", "pl", "uk"}[(i+s)%3])
+			d.users = append(d.users, u)
+		}
+		drivers[i] = d
+	}
+	h.progress("opening %d tables", n)
+	if err := h.each(ctx, drivers, 8, func(d *driver) error { return d.open(ctx) }); err != nil {
+		return Report{}, err
+	}
+	h.progress("playing for %v", h.cfg.Duration)
+
+	playCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	var wg sync.WaitGroup
+	for _, d := range drivers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.play(playCtx)
+		}()
+	}
+	// Let every table get going, then measure.
+	time.Sleep(min(2*time.Second, h.cfg.Duration/4))
+	startLogs := h.logLengths(ctx)
+	rest0 := h.fake.RESTCalls()
+	cpu0 := cpuTime()
+	h.measuring.Store(true)
+	t0 := time.Now()
+	select {
+	case <-time.After(h.cfg.Duration):
+	case <-ctx.Done():
+	}
+	h.measuring.Store(false)
+	window := time.Since(t0)
+	cpu := cpuTime() - cpu0
+	rest1 := h.fake.RESTCalls()
+	endLogs := h.logLengths(ctx)
+	stop()
+	wg.Wait()
+
+	rep := Report{
+		Tables: n, Games: len(h.cfg.Games), Think: h.cfg.Think, Window: window, CPU: cpu,
+		REST: rest1 - rest0, RESTByKind: map[string]int{},
+	}
+	for id, l := range endLogs {
+		rep.Actions += l - startLogs[id]
+	}
+	for _, c := range h.fake.Calls()[rest0:rest1] {
+		rep.RESTByKind[kind(c)]++
+	}
+	h.mu.Lock()
+	lat := slices.Clone(h.lat)
+	rep.Unanswered, rep.HandClicks, rep.Finished, rep.Deferred = h.unacked, h.hands, h.finished, h.deferred
+	rep.Errors = slices.Clone(h.errs)
+	h.mu.Unlock()
+	slices.Sort(lat)
+	rep.Interactions = len(lat)
+	if len(lat) > 0 {
+		rep.AckP50 = lat[len(lat)/2]
+		rep.AckP99 = lat[min(len(lat)-1, len(lat)*99/100)]
+		rep.AckMax = lat[len(lat)-1]
+	}
+	rep.CachedTables, rep.CacheSize = h.bot.CachedTables()
+	per, err := h.heapPerTable(ctx)
+	if err != nil {
+		rep.Errors = append(rep.Errors, err.Error())
+	}
+	rep.HeapPerTable = per
+	return rep, nil
+}
+
+// kind classifies a REST call.
+func kind(c discordtest.Call) string {
+	switch {
+	case strings.HasSuffix(c.Route, "/callback"):
+		return "response"
+	case strings.HasPrefix(c.Route, "PATCH /webhooks/"):
+		return "response-edit"
+	case strings.HasPrefix(c.Route, "PATCH /channels/"):
+		return "table-edit"
+	case strings.HasPrefix(c.Route, "POST /channels/"):
+		return "post"
+	default:
+		return c.Method + " other"
+	}
+}
+
+// each runs f for every driver, par at a time.
+func (h *harness) each(ctx context.Context, ds []*driver, par int, f func(*driver) error) error {
+	sem := make(chan struct{}, par)
+	var wg sync.WaitGroup
+	var first atomic.Value
+	for _, d := range ds {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if err := f(d); err != nil {
+				first.CompareAndSwap(nil, err)
+			}
+		}()
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	wg.Wait()
+	if err, ok := first.Load().(error); ok {
+		return err
+	}
+	return ctx.Err()
+}
+
+// logLengths reads the log length of every table opened so far.
+func (h *harness) logLengths(ctx context.Context) map[string]int {
+	h.mu.Lock()
+	ids := slices.Clone(h.tableIDs)
+	h.mu.Unlock()
+	out := make(map[string]int, len(ids))
+	for _, id := range ids {
+		if _, log, err := h.db.Load(ctx, id); err == nil {
+			out[id] = len(log)
+		}
+	}
+	return out
+}
+
+// heapPerTable loads every table of the run into a fresh table service and
+// reports the heap it takes per table.
+func (h *harness) heapPerTable(ctx context.Context) (float64, error) {
+	h.mu.Lock()
+	ids := slices.Clone(h.tableIDs)
+	h.mu.Unlock()
+	svc := table.New(h.db, table.WithCacheSize(len(ids)+1))
+	before := heap()
+	for _, id := range ids {
+		if _, err := svc.Get(ctx, id); err != nil {
+			return 0, err
+		}
+	}
+	after := heap()
+	runtime.KeepAlive(svc)
+	return (float64(after) - float64(before)) / float64(max(len(ids), 1)), nil
+}
+
+func heap() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
