@@ -348,7 +348,7 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, u user, op
 		r.send(ctx, message{content: u.l.T("error.unknown_game", map[string]any{"Game": gameID})})
 		return
 	}
-	r.send(ctx, message{content: u.l.T(gameID+".rules", nil)})
+	r.send(ctx, message{content: render.Rules(u.l, gameID)})
 }
 
 func (b *Bot) cmdLanguage(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {

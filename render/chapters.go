@@ -443,3 +443,9 @@ func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names)
 	}
 	return ""
 }
+
+// RulesAppendix names the provisional cards of the game's card table, so
+// that the rules command always matches the data.
+func (chaptersRenderer) RulesAppendix(l *locales.Localizer) string {
+	return ChaptersProvisional(l, &chapters.DefaultCards)
+}

@@ -73,3 +73,19 @@ func Error(l *locales.Localizer, err error) string {
 	}
 	return l.T(key, data)
 }
+
+// appendixer is implemented by renderers whose rules text has a part
+// generated from the game's data (3 Chapters: which cards are provisional).
+type appendixer interface {
+	RulesAppendix(l *locales.Localizer) string
+}
+
+// Rules is a game's rules summary in the reader's language, with any part
+// generated from the game's data.
+func Rules(l *locales.Localizer, gameID string) string {
+	text := l.T(gameID+".rules", nil)
+	if a, ok := games[gameID].(appendixer); ok {
+		text += "\n\n" + a.RulesAppendix(l)
+	}
+	return text
+}
