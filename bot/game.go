@@ -139,8 +139,9 @@ func (b *Bot) statusMessage(l *locales.Localizer, snap *table.Snapshot) message 
 }
 
 // handMessage is seat's ephemeral message: the table as the seat sees it,
-// its hand and, when it must act, the controls for exactly its legal
-// actions. note, when not empty, comes first. stage carries a partly made
+// its hand and the controls for exactly what it may do now
+// (engine.AnyLegal): its legal actions when it must act, or else its
+// optional ones. note, when not empty, comes first. stage carries a partly made
 // choice (the left card of a two-way pass).
 func (b *Bot) handMessage(l *locales.Localizer, snap *table.Snapshot, seat engine.Seat, note, stage string) message {
 	rec := snap.Record
@@ -172,6 +173,16 @@ func (b *Bot) handMessage(l *locales.Localizer, snap *table.Snapshot, seat engin
 		}
 	default:
 		lines = append(lines, l.T("ui.waiting", map[string]any{"Names": nm.List(snap.State.Acting())}))
+		// A seat that need not act may still have optional actions (Rebel
+		// Princess: announcing a power in advance).
+		if opt := engine.AnyLegal(snap.State, seat); len(opt) > 0 {
+			lines = append(lines, l.T("ui.optional.hand", nil))
+			var extra string
+			m.components, extra = b.controls(l, r, snap, seat, v, opt, stage)
+			if extra != "" {
+				lines = append(lines, extra)
+			}
+		}
 	}
 	m.content = strings.Join(lines, "\n")
 	return m

@@ -15,7 +15,8 @@ import (
 
 // onGameClick handles a control of an ephemeral hand: it answers by
 // redrawing that message (UPDATE_MESSAGE). The seat is the clicking user's;
-// the custom_id only names the table, the version and the action.
+// the custom_id only names the table, the version and the action. A seat
+// that need not act may still take its optional actions (engine.AnyLegal).
 func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user, c gameClick, values []string) {
 	r := b.newReply(i, true)
 	unlock := b.lock(c.table)
@@ -83,6 +84,11 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		return
 	}
 
+	if !engine.IsActing(snap.State, seat) && !anyLegal(snap, seat, action) {
+		// Not this seat's turn, and nothing it may do meanwhile.
+		stale()
+		return
+	}
 	before := slices.DeleteFunc(snap.State.Acting(), func(s engine.Seat) bool { return s == seat })
 	evs, next, err := b.tables.Act(ctx, c.table, seat, action, snap.Version)
 	if err != nil {
@@ -150,5 +156,31 @@ func (b *Bot) fresh(ctx context.Context, snap *table.Snapshot, seat engine.Seat,
 // pending.
 func secretAction(a engine.Action) bool {
 	pa, ok := a.(princesses.Action)
-	return ok && pa.Kind == princesses.KindPass
+	if !ok {
+		return false
+	}
+	switch pa.Kind {
+	case princesses.KindPass, princesses.KindGive, princesses.KindGift, princesses.KindOffer,
+		princesses.KindAssign, princesses.KindTrade, princesses.KindFreeze, princesses.KindSwap:
+		// The card named goes into another seat's hand or pile: once the step
+		// resolves, saying it again would show where it is.
+		return true
+	}
+	return false
+}
+
+// anyLegal reports whether action (in notation) is among what seat may do
+// now: for a seat that is not acting, its optional actions.
+func anyLegal(snap *table.Snapshot, seat engine.Seat, action string) bool {
+	a, err := snap.Game.ParseAction(action)
+	if err != nil {
+		return false
+	}
+	want := a.String()
+	for _, o := range engine.AnyLegal(snap.State, seat) {
+		if o.String() == want {
+			return true
+		}
+	}
+	return false
 }

@@ -105,11 +105,11 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 	out = append(out, powerLines(l, v, names)...)
 	switch v.Phase {
 	case "power":
-		out = append(out, l.T("princesses.power.ui.waiting_"+v.PowerStep, map[string]any{"Name": names.Of(v.PowerSeat)}))
+		out = append(out, l.T(powerKey("ui.waiting_", v.PowerStep), map[string]any{"Name": names.Of(v.PowerSeat), "Target": names.Of(v.PowerTarget)}))
 		if len(v.Trick) > 0 {
 			out = append(out, l.T("princesses.ui.trick", map[string]any{"Plays": plays(l, v.Trick, names)}))
 		}
-	case "choose", "pass", "aside", "reveal", "split", "gift", "give":
+	case "choose", "pass", "aside", "reveal", "split", "gift", "give", "offer":
 		var waiting []engine.Seat
 		for s, d := range v.Done {
 			if !d {
@@ -117,8 +117,12 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 			}
 		}
 		key := "princesses.roundcard.waiting_" + v.Phase
-		if v.Phase == "choose" || v.Phase == "pass" {
+		switch v.Phase {
+		case "choose", "pass":
 			key = "princesses.ui.waiting_" + v.Phase
+		case "offer":
+			out = append(out, l.T("princesses.power.more.ui.offer", map[string]any{"Name": names.Of(v.PowerSeat)}))
+			key = "princesses.power.more.ui.waiting_offer"
 		}
 		out = append(out, l.T(key, map[string]any{"Names": names.List(waiting)}))
 	case "haggle":
@@ -273,7 +277,19 @@ func (princessesRenderer) Private(l *locales.Localizer, ev engine.View, names Na
 	if v.MyGift != 0 {
 		out = append(out, l.T("princesses.roundcard.my_gift", map[string]any{"Card": PrincessCard(l, v.MyGift)}))
 	}
-	if v.MyFrozen != 0 {
+	if len(v.Held) > 0 {
+		out = append(out, l.T("princesses.power.more.ui.held_"+v.PowerStep, map[string]any{"Cards": princessCards(l, v.Held), "Target": names.Of(v.PowerTarget)}))
+	}
+	if v.Offers != nil {
+		var parts []string
+		for s, c := range v.Offers {
+			if c != 0 {
+				parts = append(parts, names.Of(engine.Seat(s))+": "+PrincessCard(l, c))
+			}
+		}
+		out = append(out, l.T("princesses.power.more.ui.offers", map[string]any{"List": strings.Join(parts, "; ")}))
+	}
+	if v.MyFrozen != 0 && v.FrozenSeat == v.Seat {
 		out = append(out, l.T("princesses.power.ui.my_frozen", map[string]any{"Card": PrincessCard(l, v.MyFrozen)}))
 	}
 	if len(v.MyPowers) > 0 && !v.Used[v.Seat] && v.Phase != "over" {
@@ -327,6 +343,15 @@ func (princessesRenderer) Action(l *locales.Localizer, ea engine.Action) string 
 			return l.T("princesses.power.action.pocahontas_none", nil)
 		}
 		return l.T("princesses.power.action.pocahontas", map[string]any{"Target": seatLabels(l).Of(a.TargetSeat())})
+	case princesses.KindTrade:
+		if a.No {
+			return l.T("princesses.power.more.action.trade_none", nil)
+		}
+		return l.T("princesses.power.more.action.trade", map[string]any{"Card": PrincessCard(l, a.Cards[0])})
+	case princesses.KindOffer, princesses.KindRetain, princesses.KindFreeze:
+		return l.T("princesses.power.more.action."+strings.Fields(a.String())[0], map[string]any{"Card": PrincessCard(l, a.Cards[0])})
+	case princesses.KindAssign:
+		return l.T("princesses.power.more.action.assign", map[string]any{"Card": PrincessCard(l, a.Cards[0]), "Target": seatLabels(l).Of(a.TargetSeat())})
 	case princesses.KindAside, princesses.KindGift, princesses.KindGive:
 		key := "princesses.roundcard.action." + strings.Fields(a.String())[0]
 		if a.Kind == princesses.KindPlay {
@@ -355,7 +380,9 @@ func (princessesRenderer) Hint(l *locales.Localizer, ev engine.View) string {
 		n := len(v.Hand) / 2
 		return l.N("princesses.roundcard.split_hint", n, map[string]any{"Example": "split " + strings.Join(cardList(v.Hand[len(v.Hand)-n:]), " ")})
 	case "power":
-		return l.T("princesses.power.hint."+v.PowerStep, nil)
+		return l.T(powerKey("hint.", v.PowerStep), nil)
+	case "offer":
+		return l.T("princesses.power.more.hint.offer", nil)
 	case "play":
 		if len(v.MyPowers) > 0 && !v.Used[v.Seat] {
 			return l.T("princesses.power.hint.play", nil)
@@ -458,6 +485,9 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 		return l.T("princesses.event.tiebreak_round", nil)
 	case "step_done":
 		step, _ := a["step"].(string)
+		if step == "offer" {
+			return l.T("princesses.power.more.event.offered", map[string]any{"Name": seat("seat")})
+		}
 		return l.T("princesses.roundcard.event.step_done."+step, map[string]any{"Name": seat("seat")})
 	case "aside_done", "split_done", "gifts_placed", "give_done":
 		return l.T("princesses.roundcard.event."+e.Type, nil)
@@ -537,6 +567,25 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 	case "alice_dealt":
 		cs, _ := a["cards"].([]string)
 		return l.T("princesses.power.event.alice_dealt", map[string]any{"Cards": tokens(l, cs)})
+	case "power_no_effect", "offers_done", "beauty_kept":
+		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Name": seat("seat")})
+	case "card_taken", "cards_drawn", "beauty_assigned":
+		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Name": seat("seat"), "Target": seat("target")})
+	case "card_traded":
+		key := "princesses.power.more.event.trade_none"
+		if sw, _ := a["swapped"].(bool); sw {
+			key = "princesses.power.more.event.traded"
+		}
+		return l.T(key, map[string]any{"Name": seat("seat"), "Target": seat("target")})
+	case "card_taken_private", "cards_drawn_private":
+		cs, _ := a["cards"].([]string)
+		if c, ok := a["card"].(string); ok {
+			cs = []string{c}
+		}
+		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Cards": tokens(l, cs), "Target": seat("target")})
+	case "card_back", "beauty_card":
+		c, _ := a["card"].(string)
+		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Card": cardToken(l, c), "Name": seat("seat")})
 	case "game_over":
 		w, _ := a["winners"].([]engine.Seat)
 		key := "ui.winner"
@@ -556,4 +605,15 @@ func seatLabels(l *locales.Localizer) Names {
 		out[i] = l.T("princesses.power.seat", map[string]any{"N": i})
 	}
 	return out
+}
+
+// powerKey is a power sub-step's message: the card-moving powers' steps
+// (Scheherazade, Sleeping Beauty, deluxe Ice Princess) have their own
+// section.
+func powerKey(group, step string) string {
+	switch step {
+	case "trade", "retain", "assign", "freeze":
+		return "princesses.power.more." + group + step
+	}
+	return "princesses.power." + group + step
 }

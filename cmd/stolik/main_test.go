@@ -26,6 +26,12 @@ type player struct {
 	prompt  string
 	wrong   []string
 	turns   int
+	// pause, when set, is the header of the terminal's pause for optional
+	// actions: the first time it shows, the player takes the first optional
+	// action (choice 2; choice 1 is "continue").
+	pause    string
+	optional bool
+	asked    int // the length of the output at the last prompt
 }
 
 var passExample = regexp.MustCompile(`pass( [QFAP][0-9]+)+\s*$`)
@@ -46,7 +52,10 @@ func (p *player) Write(b []byte) (int, error) {
 	}
 	if len(p.wrong) > 0 {
 		answer, p.wrong = p.wrong[0], p.wrong[1:]
+	} else if p.pause != "" && !p.optional && strings.Contains(text[p.asked:], p.pause) {
+		answer, p.optional = "2", true
 	}
+	p.asked = len(text)
 	p.turns++
 	go fmt.Fprintln(p.answers, answer)
 	return len(b), nil
@@ -60,6 +69,12 @@ func (p *player) text() string {
 
 func playGame(t *testing.T, lang string, args ...string) (string, int) {
 	t.Helper()
+	return playGameAs(t, lang, nil, args...)
+}
+
+// playGameAs is playGame with a player set up by setup (when not nil).
+func playGameAs(t *testing.T, lang string, setup func(*player), args ...string) (string, int) {
+	t.Helper()
 	b, err := locales.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -67,6 +82,9 @@ func playGame(t *testing.T, lang string, args ...string) (string, int) {
 	l := b.Lang(lang)
 	in, answers := io.Pipe()
 	p := &player{answers: answers, prompt: l.T("ui.prompt", nil), wrong: []string{"xyzzy", "99", "play Z1", "help"}}
+	if setup != nil {
+		setup(p)
+	}
 	done := make(chan int)
 	go func() {
 		done <- run(context.Background(), append([]string{"play", "princesses", "--lang", lang}, args...), in, p, p)

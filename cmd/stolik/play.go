@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
@@ -205,6 +206,7 @@ func (t *terminal) loop(ctx context.Context) error {
 		t.say(fmt.Sprintf("(table %s)", id.id))
 	}
 	showState := true
+	paused := -1 // the step at which the human last passed on optional actions
 	for ctx.Err() == nil {
 		st := t.d.state()
 		if done, _ := st.Result(); done {
@@ -215,6 +217,31 @@ func (t *terminal) loop(ctx context.Context) error {
 		acting := st.Acting()
 		// AI seats act first, so that the human sees what is on the table.
 		if other := slices.DeleteFunc(slices.Clone(acting), func(s engine.Seat) bool { return s == human }); len(other) > 0 {
+			// Before an AI continues at a moment where it matters, the human
+			// may take an optional action (announce a power in advance).
+			if opt := t.optional(st, acting); len(opt) > 0 && paused != t.d.steps() {
+				paused = t.d.steps()
+				t.say("")
+				t.say(t.r.Public(t.l, st.View(human), t.names)...)
+				t.say(t.r.Private(t.l, st.View(human), t.names)...)
+				a, quit, cont := t.askOptional(st, opt)
+				switch {
+				case quit:
+					t.say(t.l.T("ui.bye", nil))
+					return nil
+				case a == nil && !cont:
+					paused = -1 // ask again
+				case a != nil:
+					ev, err := t.d.act(ctx, human, a)
+					if err != nil {
+						t.say(render.Error(t.l, err))
+						paused = -1
+						continue
+					}
+					t.events(ev)
+				}
+				continue
+			}
 			s := other[0]
 			legal := st.Legal(s)
 			a := ai.Choose(st.View(s), legal, engine.NewRand(t.seed^0x5eed, t.d.steps()))
@@ -252,43 +279,90 @@ func (t *terminal) loop(ctx context.Context) error {
 	return ctx.Err()
 }
 
+// optional lists what the human may do although an AI seat is about to act:
+// the human's optional actions (engine.Optional) when the human is not
+// acting. They are offered only at a moment where they matter: in Rebel
+// Princess, before a trick is led, when an announced power would resolve
+// at once. Nil when there is nothing to offer.
+func (t *terminal) optional(st engine.State, acting []engine.Seat) []engine.Action {
+	if slices.Contains(acting, human) {
+		return nil // the human is asked in turn, with all of its actions
+	}
+	opt := engine.AnyLegal(st, human)
+	if len(opt) == 0 {
+		return nil
+	}
+	if v, ok := st.View(human).(*princesses.View); ok {
+		if v.Phase != "play" || len(v.Trick) > 0 || slices.Contains(v.Masked, true) {
+			return nil
+		}
+	}
+	return opt
+}
+
+// askOptional lists "continue" first, then the human's optional actions,
+// and reads one: an action, or cont when the human lets the game go on;
+// neither means "ask again".
+func (t *terminal) askOptional(st engine.State, opt []engine.Action) (a engine.Action, quit, cont bool) {
+	t.say(t.l.T("ui.optional.header", nil))
+	word := t.l.T("ui.optional.continue", nil)
+	t.say(fmt.Sprintf("  %2d. %s   [%s]", 1, word, "continue"))
+	return t.read(st, opt, 1, word)
+}
+
 // ask lists the legal actions and reads one; nil means "ask again".
 func (t *terminal) ask(st engine.State, legal []engine.Action) (engine.Action, bool) {
 	if len(legal) <= maxListed {
 		t.say(t.l.T("ui.legal_header", nil))
+	}
+	a, quit, _ := t.read(st, legal, 0, "")
+	return a, quit
+}
+
+// read lists actions numbered after skip choices already listed, then reads
+// an answer: an action, quit, or cont for choice 1 (or "continue", or the
+// word given) when skip is 1.
+func (t *terminal) read(st engine.State, legal []engine.Action, skip int, word string) (engine.Action, bool, bool) {
+	if len(legal) <= maxListed {
 		for i, a := range legal {
-			t.say(fmt.Sprintf("  %2d. %s   [%s]", i+1, t.r.Action(t.l, a), a))
+			t.say(fmt.Sprintf("  %2d. %s   [%s]", skip+i+1, t.r.Action(t.l, a), a))
 		}
 	} else {
 		t.say(t.r.Hint(t.l, st.View(human)))
 	}
 	fmt.Fprint(t.out, t.l.T("ui.prompt", nil))
 	if !t.in.Scan() {
-		return nil, true
+		return nil, true, false
 	}
 	text := strings.TrimSpace(t.in.Text())
-	switch text {
-	case "":
-		return nil, false
-	case "quit", "exit", "q":
-		return nil, true
-	case "help", "?":
+	switch {
+	case text == "":
+		return nil, false, false
+	case text == "quit" || text == "exit" || text == "q":
+		return nil, true, false
+	case text == "help" || text == "?":
 		t.say(t.l.T("ui.help", nil))
-		return nil, false
+		return nil, false, false
+	case skip > 0 && (text == "continue" || text == "c" || strings.EqualFold(text, word)):
+		return nil, false, true
 	}
 	if n, err := strconv.Atoi(text); err == nil {
-		if n < 1 || n > len(legal) || len(legal) > maxListed {
-			t.say(t.l.T("ui.bad_number", map[string]any{"N": n}))
-			return nil, false
+		if skip > 0 && n == 1 {
+			return nil, false, true
 		}
-		return legal[n-1], false
+		n -= skip
+		if n < 1 || n > len(legal) || len(legal) > maxListed {
+			t.say(t.l.T("ui.bad_number", map[string]any{"N": n + skip}))
+			return nil, false, false
+		}
+		return legal[n-1], false, false
 	}
 	a, err := t.game.ParseAction(text)
 	if err != nil {
 		t.say(render.Error(t.l, err))
-		return nil, false
+		return nil, false, false
 	}
-	return a, false
+	return a, false, false
 }
 
 // events prints what the human may see of what happened.

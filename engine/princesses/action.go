@@ -28,6 +28,11 @@ const (
 	KindMulan                    // mulan <played> <new> | mulan none
 	KindAlice                    // alice | alice none
 	KindGuide                    // pocahontas <seat> | pocahontas none: classic Pocahontas after winning
+	KindTrade                    // trade <her-card> | trade none: Scheherazade swaps the card she took, or gives it back
+	KindOffer                    // offer <card>: every seat gives Sleeping Beauty a card
+	KindRetain                   // retain <card>: Sleeping Beauty keeps one of the offered cards
+	KindAssign                   // assign <card> <seat>: deluxe Sleeping Beauty hands an offered card on
+	KindFreeze                   // freeze <card>: deluxe Ice Princess picks the card to freeze
 )
 
 // maxCards is the most cards an action names: half of a 3-seat hand.
@@ -37,7 +42,8 @@ var kindWords = [...]string{
 	KindChoose: "choose", KindPass: "pass", KindPlay: "play", KindAside: "aside", KindReveal: "reveal",
 	KindSplit: "split", KindGift: "gift", KindGive: "give", KindSwap: "swap", KindKeep: "keep",
 	KindDeclare: "declare", KindWithdraw: "withdraw", KindSing: "sing", KindMulan: "mulan", KindAlice: "alice",
-	KindGuide: "pocahontas",
+	KindGuide: "pocahontas", KindTrade: "trade", KindOffer: "offer", KindRetain: "retain", KindAssign: "assign",
+	KindFreeze: "freeze",
 }
 
 // Action is one move in notation: "choose mulan", "pass Q3 F5 A1", "play Q7",
@@ -89,7 +95,9 @@ func (a Action) String() string {
 			b.WriteByte(' ')
 			b.WriteString(strconv.Itoa(int(a.Target - 1)))
 		}
-	case KindMulan, KindAlice, KindGuide:
+	case KindAssign:
+		b.WriteString(" " + a.Cards[0].String() + " " + strconv.Itoa(int(a.Target-1)))
+	case KindMulan, KindAlice, KindGuide, KindTrade:
 		if a.No {
 			b.WriteString(" none")
 		} else if a.Target > 0 {
@@ -149,7 +157,7 @@ func ParseAction(text string) (Action, error) {
 			return Action{}, engine.Errorf(CodeUnknownPrincess, "princess", f[1])
 		}
 		return choose(p), nil
-	case KindDeclare, KindWithdraw, KindSing, KindMulan, KindAlice, KindGuide:
+	case KindDeclare, KindWithdraw, KindSing, KindMulan, KindAlice, KindGuide, KindTrade, KindAssign:
 		return parsePowerAction(kind, f, bad)
 	case KindReveal:
 		if len(f) != 2 {
@@ -180,7 +188,7 @@ func ParseAction(text string) (Action, error) {
 			return a, nil
 		}
 		lo, hi = 1, 1
-	case KindAside, KindGift, KindGive:
+	case KindAside, KindGift, KindGive, KindOffer, KindRetain, KindFreeze:
 		lo, hi = 1, 1
 	case KindSwap:
 		lo, hi = 2, 2

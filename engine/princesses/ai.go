@@ -74,12 +74,14 @@ func (Heuristic) Choose(ev engine.View, legal []engine.Action, r *engine.Rand) e
 		return sum
 	}
 	switch legal[0].(Action).Kind {
-	case KindPass, KindGift, KindGive, KindSplit:
+	case KindPass, KindGift, KindGive, KindSplit, KindOffer, KindAssign, KindFreeze:
+		// Sleeping Beauty: offer, and hand on, the most dangerous card; the
+		// Ice Princess freezes the card most likely to take the trick.
 		// Away with the most dangerous cards (a split's set-aside half is
 		// played last, or goes to the right neighbour).
 		return best(legal, worst)
-	case KindAside:
-		// The last trick's card: the safest one.
+	case KindAside, KindRetain:
+		// The last trick's card, or the one Sleeping Beauty keeps: the safest.
 		return best(legal, func(a engine.Action) int { return -worst(a) })
 	case KindReveal:
 		// Show as little as possible: the suit with the fewest cards.
@@ -106,6 +108,15 @@ func (Heuristic) Choose(ev engine.View, legal []engine.Action, r *engine.Rand) e
 		return choosePlayOrPower(v, legal)
 	case KindSing:
 		return legal[0]
+	case KindTrade:
+		// Scheherazade: swap the taken card for a clearly worse one of hers.
+		return best(legal, func(a engine.Action) int {
+			x := a.(Action)
+			if x.No || len(v.Held) == 0 {
+				return 0
+			}
+			return roundDanger(round, x.Cards[0]) - roundDanger(round, v.Held[0]) - 2
+		})
 	case KindMulan:
 		return chooseMulan(v, legal)
 	case KindAlice:
@@ -202,6 +213,9 @@ func chooseDeclare(v *View, declares []engine.Action) engine.Action {
 			score = 4 - 4*princes
 		case "ice-princess":
 			score = 1
+		case "scheherazade", "sleeping-beauty":
+			// Used late in the round, when a swap matters most.
+			score = 0
 		}
 		if late {
 			score += 10

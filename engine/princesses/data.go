@@ -32,9 +32,8 @@ type princessData struct {
 
 // princessTable lists every princess of both editions. Powers are hooks
 // keyed by id and edition (powers.go, powerTable); a princess without an
-// entry for the edition has no power there (implementedPower): Sleeping
-// Beauty, Scheherazade and the deluxe Ice Princess are not implemented yet
-// and can be chosen without a power.
+// entry for the edition has no power there (implementedPower); every
+// princess now has one in each of her editions.
 var princessTable = []princessData{
 	{id: "cinderella", deluxe: true, classic: true},
 	{id: "snow-white", deluxe: true, classic: true},

@@ -45,9 +45,17 @@ type power struct {
 	// onLeader: the power acts on the leader (lead suit, who leads), for the
 	// cancellation table.
 	onLeader bool
+	// targetLeader: the power acts on the leader only when its target is
+	// the leader (Scheherazade, deluxe Ice Princess); blockedBy then applies
+	// only to such a declaration.
+	targetLeader bool
 	// blockedBy lists the powers that, used on the leader earlier in the
 	// same trick, cancel this one (reference 4.5; ruling 9).
 	blockedBy []string
+	// excludes lists the powers that, used at all earlier in the same trick,
+	// cancel this one (Ice Princess and Little Mermaid, ruling 19; Sleeping
+	// Beauty after the Mermaid, the Ice Princess or Rapunzel).
+	excludes []string
 	// resolve applies a before-trick declaration; it may open a sub-step
 	// (and then returns true).
 	resolve func(st *State, d decl, r *engine.Rand) ([]engine.Event, bool)
@@ -79,9 +87,15 @@ func init() {
 	both("cinderella", &power{when: atBefore, blockedBy: []string{"cinderella"}, resolve: resolveReverse})
 	both("snow-white", &power{when: atPlay})
 	set(Deluxe, "mermaid", &power{when: atBefore, arg: argSuit, onLeader: true,
-		blockedBy: []string{"ice-princess", "rapunzel", "mermaid"}, resolve: resolveSong})
+		blockedBy: []string{"ice-princess", "rapunzel", "mermaid"}, excludes: []string{"ice-princess"}, resolve: resolveSong})
 	set(Classic, "mermaid", &power{when: atBefore, arg: argSuit, onLeader: true,
-		blockedBy: []string{"ice-princess", "rapunzel", "mermaid"}, resolve: resolveSong})
+		blockedBy: []string{"ice-princess", "rapunzel", "mermaid"}, excludes: []string{"ice-princess"}, resolve: resolveSong})
+	both("scheherazade", &power{when: atBefore, arg: argOther, targetLeader: true,
+		blockedBy: []string{"ice-princess", "mermaid", "rapunzel"}, resolve: resolveBazaar})
+	both("sleeping-beauty", &power{when: atBefore,
+		excludes: []string{"mermaid", "ice-princess", "rapunzel"}, resolve: resolveSpindle})
+	set(Deluxe, "ice-princess", &power{when: atBefore, arg: argOther, targetLeader: true,
+		blockedBy: []string{"mermaid", "rapunzel", "ice-princess"}, excludes: []string{"mermaid", "ice-princess"}, resolve: resolveFreeze})
 	set(Deluxe, "pocahontas", &power{when: atBefore, arg: argSeat, onLeader: true,
 		blockedBy: []string{"mermaid", "rapunzel", "pocahontas", "ice-princess"}, resolve: resolveGuide})
 	set(Classic, "pocahontas", &power{when: atWin})
@@ -138,9 +152,13 @@ type trickEffects struct {
 
 // subStep is a power's short step that asks one seat (phasePower).
 type subStep struct {
-	kind  Kind // KindSing, KindMulan, KindAlice, KindGuide
+	kind  Kind // KindSing, KindMulan, KindAlice, KindGuide, KindTrade, KindOffer, KindRetain, KindAssign, KindFreeze
 	seat  engine.Seat
-	named uint8 // KindSing: suits already named (bit per suit)
+	named uint8 // KindSing: suits already named (bit per suit); KindAssign: seats already served (bit per seat)
+	// target is the seat whose cards the power took (Scheherazade, Ice
+	// Princess); held are those cards, out of that hand while she decides.
+	target engine.Seat
+	held   [2]Card
 }
 
 func bit(p PrincessID) uint32 { return 1 << uint(p) }
@@ -182,8 +200,16 @@ func (st *State) pendingDecl(s engine.Seat) int {
 
 // blocked reports whether power p, used now by a declaration d, would
 // cancel a power already used on the leader this trick.
-func (st *State) blocked(p PrincessID) bool {
+func (st *State) blocked(p PrincessID, target engine.Seat) bool {
 	pw := powerFor(st.cfg.edition, p)
+	for _, b := range pw.excludes {
+		if st.eff.acted&bit(pid(b)) != 0 {
+			return true
+		}
+	}
+	if pw.targetLeader && target != st.leader {
+		return false
+	}
 	for _, b := range pw.blockedBy {
 		if st.eff.onLeader&bit(pid(b)) != 0 {
 			return true
@@ -204,7 +230,7 @@ func (st *State) declareOptions(s engine.Seat) []engine.Action {
 	var out []engine.Action
 	for _, p := range st.powersOf(s) {
 		pw := powerFor(st.cfg.edition, p)
-		if pw.when != atBefore || (now && st.blocked(p)) {
+		if pw.when != atBefore || (now && st.blocked(p, -1) && !pw.targetLeader) {
 			continue
 		}
 		a := Action{Kind: KindDeclare, Pow: int8(p) + 1}
@@ -222,7 +248,7 @@ func (st *State) declareOptions(s engine.Seat) []engine.Action {
 			}
 		case argSeat, argOther:
 			for t := 0; t < st.n; t++ {
-				if pw.arg == argOther && engine.Seat(t) == s {
+				if (pw.arg == argOther && engine.Seat(t) == s) || (now && st.blocked(p, engine.Seat(t))) {
 					continue
 				}
 				b := a
@@ -283,14 +309,14 @@ func (st *State) resolveDecls(ev []engine.Event, r *engine.Rand) []engine.Event 
 		if !st.canUse(d.seat, d.pow) {
 			continue
 		}
-		if st.blocked(d.pow) {
+		if st.blocked(d.pow, d.target) {
 			ev = append(ev, engine.Public("power_cancelled", declArgs(d)))
 			continue
 		}
 		pw := powerFor(st.cfg.edition, d.pow)
 		st.used[d.seat] = true
 		st.eff.acted |= bit(d.pow)
-		if pw.onLeader {
+		if pw.onLeader || (pw.targetLeader && d.target == st.leader) {
 			st.eff.onLeader |= bit(d.pow)
 		}
 		ev = append(ev, engine.Public("power_used", declArgs(d)))
@@ -538,6 +564,12 @@ func (st *State) subLegal() []engine.Action {
 		return append([]engine.Action{Action{Kind: KindMulan, No: true}}, st.mulanSwaps(st.sub.seat)...)
 	case KindAlice:
 		return []engine.Action{Action{Kind: KindAlice}, Action{Kind: KindAlice, No: true}}
+	case KindTrade:
+		return st.tradeLegal()
+	case KindFreeze:
+		return st.freezeLegal()
+	case KindRetain, KindAssign:
+		return st.spindleLegal()
 	case KindGuide:
 		out := []engine.Action{Action{Kind: KindGuide, No: true}}
 		for t := 0; t < st.n; t++ {
@@ -588,6 +620,12 @@ func (st *State) applySub(s engine.Seat, a Action, r *engine.Rand) ([]engine.Eve
 			return st.takeTrick(nil, r)
 		}
 		return st.aliceRedeal(s, r)
+	case KindTrade:
+		return st.applyTrade(s, a, r)
+	case KindFreeze:
+		return st.applyFreeze(s, a, r)
+	case KindRetain, KindAssign:
+		return st.applySpindle(s, a, r)
 	case KindGuide:
 		st.phase = phasePlay
 		var ev []engine.Event
@@ -660,7 +698,7 @@ func (st *State) whyNoDeclare(s engine.Seat, a Action) error {
 		return engine.Errorf(CodePowerUsed, "power", p.String())
 	case st.phase != phasePlay || powerFor(st.cfg.edition, p).when != atBefore:
 		return engine.Errorf(CodePowerNotNow, "power", p.String(), "action", a.String())
-	case len(st.trick) == 0 && st.blocked(p):
+	case len(st.trick) == 0 && st.blocked(p, a.TargetSeat()):
 		return engine.Errorf(CodePowerCancelled, "power", p.String())
 	}
 	return engine.Errorf(CodePowerArg, "power", p.String(), "action", a.String())
@@ -726,6 +764,32 @@ func parsePowerAction(kind Kind, f []string, bad error) (Action, error) {
 		} else {
 			return Action{}, bad
 		}
+	case KindTrade:
+		if len(args) != 1 {
+			return Action{}, bad
+		}
+		if args[0] == "none" {
+			a.No = true
+			break
+		}
+		c, ok := ParseCard(args[0])
+		if !ok {
+			return Action{}, engine.Errorf(CodeUnknownCard, "card", args[0])
+		}
+		a.Cards[0], a.N = c, 1
+	case KindAssign:
+		if len(args) != 2 {
+			return Action{}, bad
+		}
+		c, ok := ParseCard(args[0])
+		if !ok {
+			return Action{}, engine.Errorf(CodeUnknownCard, "card", args[0])
+		}
+		t, ok := seat(args[1])
+		if !ok {
+			return Action{}, bad
+		}
+		a.Cards[0], a.N, a.Target = c, 1, t
 	case KindMulan:
 		if len(args) == 1 && args[0] == "none" {
 			a.No = true

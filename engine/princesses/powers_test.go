@@ -50,3 +50,53 @@ func TestAIUsesPowers(t *testing.T) {
 		}
 	}
 }
+
+// TestCardPowersHideCards plays heuristic games and checks, whenever
+// Scheherazade, the Ice Princess or Sleeping Beauty holds cards, that only
+// she sees them, and that every card is still counted.
+func TestCardPowersHideCards(t *testing.T) {
+	seen := map[Kind]int{}
+	for _, opts := range []engine.Options{{"rounds": "random"}, {"rounds": "random", "edition": "classic", "promo": "on"}} {
+		for seed := uint64(1); seed <= 60; seed++ {
+			n := 3 + int(seed%4)
+			st0, err := Game{}.New(opts, n, engine.NewRand(seed, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := st0.(*State)
+			want := st.Inventory()
+			for step := 1; ; step++ {
+				if done, _ := st.Result(); done {
+					break
+				}
+				if st.phase == phasePower && st.sub.kind >= KindTrade {
+					seen[st.sub.kind]++
+					for v := -1; v < n; v++ {
+						view := st.View(engine.Seat(v)).(*View)
+						her := engine.Seat(v) == st.sub.seat
+						held := st.sub.kind == KindTrade || st.sub.kind == KindFreeze
+						if (len(view.Held) > 0) != (her && held) || (view.Offers != nil) != (her && !held) {
+							t.Fatalf("seed %d: seat %d (user %d) sees held %v, offers %v", seed, v, st.sub.seat, view.Held, view.Offers)
+						}
+					}
+				}
+				got := st.Inventory()
+				for k, c := range want {
+					if got[k] != c {
+						t.Fatalf("seed %d step %d: card %s counted %d, want %d", seed, step, k, got[k], c)
+					}
+				}
+				s := st.Acting()[0]
+				a := Heuristic{}.Choose(st.View(s), st.Legal(s), engine.NewRand(seed^0xbeef, step))
+				if _, err := st.Apply(s, a, engine.NewRand(seed, step)); err != nil {
+					t.Fatalf("seed %d: %v rejected: %v", seed, a, err)
+				}
+			}
+		}
+	}
+	for _, k := range []Kind{KindTrade, KindFreeze, KindRetain, KindAssign} {
+		if seen[k] == 0 {
+			t.Errorf("no %s step met", kindWords[k])
+		}
+	}
+}

@@ -20,19 +20,20 @@ const (
 	phaseGift   // Wedding Gift: every seat adds a card to the trick's gift pile
 	phaseGive   // Musical Chairs: every seat passes a card right after a trick
 	phaseHaggle // Haggle with the Hag: the trick's winner may swap a card
-	phasePower  // a power's sub-step asking one seat (sing, mulan, alice, pocahontas)
+	phasePower  // a power's sub-step asking one seat (sing, mulan, alice, pocahontas, trade, retain, assign, freeze)
+	phaseOffer  // Sleeping Beauty: every seat gives her a card
 )
 
 var phaseNames = [...]string{
 	phaseChoose: "choose", phasePass: "pass", phasePlay: "play", phaseOver: "over", phaseAside: "aside",
 	phaseReveal: "reveal", phaseSplit: "split", phaseGift: "gift", phaseGive: "give", phaseHaggle: "haggle",
-	phasePower: "power",
+	phasePower: "power", phaseOffer: "offer",
 }
 
 // simultaneous reports whether every seat decides at once in this phase.
 func (p phase) simultaneous() bool {
 	switch p {
-	case phaseChoose, phasePass, phaseAside, phaseReveal, phaseSplit, phaseGift, phaseGive:
+	case phaseChoose, phasePass, phaseAside, phaseReveal, phaseSplit, phaseGift, phaseGive, phaseOffer:
 		return true
 	}
 	return false
@@ -41,7 +42,7 @@ func (p phase) simultaneous() bool {
 // stepKind is the action kind of a simultaneous step.
 var stepKind = [...]Kind{
 	phasePass: KindPass, phaseAside: KindAside, phaseReveal: KindReveal, phaseSplit: KindSplit,
-	phaseGift: KindGift, phaseGive: KindGive, phaseHaggle: 0, phasePower: 0,
+	phaseGift: KindGift, phaseGive: KindGive, phaseHaggle: 0, phasePower: 0, phaseOffer: KindOffer,
 }
 
 func (p phase) String() string { return phaseNames[p] }
@@ -204,7 +205,7 @@ func (st *State) acting(s engine.Seat) bool {
 		return st.chosen[s] == NoPrincess
 	case phaseReveal:
 		return st.pendSuit[s] == 0
-	case phasePass, phaseAside, phaseSplit, phaseGift, phaseGive:
+	case phasePass, phaseAside, phaseSplit, phaseGift, phaseGive, phaseOffer:
 		return st.pending[s] == nil
 	case phasePlay:
 		if st.maskedTurn() {
@@ -243,7 +244,7 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 		out = append(out, st.declareOptions(s)...)
 	case phasePower:
 		out = st.subLegal()
-	case phaseAside, phaseGift, phaseGive:
+	case phaseAside, phaseGift, phaseGive, phaseOffer:
 		k := stepKind[st.phase]
 		out = make([]engine.Action, len(hand))
 		for i, c := range hand {
@@ -467,7 +468,7 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 		ev, err = next.applyHaggle(s, act, r)
 	case KindDeclare, KindWithdraw:
 		ev, err = next.applyDeclare(s, act, r)
-	case KindSing, KindMulan, KindAlice, KindGuide:
+	case KindSing, KindMulan, KindAlice, KindGuide, KindTrade, KindRetain, KindAssign, KindFreeze:
 		ev, err = next.applySub(s, act, r)
 	default:
 		ev, err = next.applyStep(s, act, r)
@@ -564,6 +565,9 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 			return engine.Errorf(CodeNoPower, "power", a.Power().String())
 		}
 		return engine.Errorf(CodePowerNotNow, "power", a.Power().String(), "action", a.String())
+	case st.phase == phasePower && a.Kind == st.sub.kind && a.Kind >= KindTrade:
+		// A card-moving power's answer that is not among its choices.
+		return engine.Errorf(CodePowerArg, "power", st.chosen[st.sub.seat].String(), "action", a.String())
 	case a.Kind == KindChoose && st.phase == phaseChoose:
 		return engine.Errorf(CodeNotOffered, "princess", a.Princess.String())
 	case a.Kind == KindPass && st.phase == phasePass:
@@ -709,6 +713,8 @@ func (st *State) applyStep(s engine.Seat, a Action, r *engine.Rand) ([]engine.Ev
 			ev = append(ev, engine.Public("suit_revealed", map[string]any{"seat": engine.Seat(i), "suit": su.Word(), "cards": cardStrings(cs)}))
 		}
 		return append(ev, st.startTrick(r)...), nil
+	case phaseOffer:
+		return st.offersDone(ev), nil
 	case phaseGift:
 		for i := range st.pending {
 			st.gifts[i], st.pending[i] = st.pending[i][0], nil

@@ -12,7 +12,7 @@ type View struct {
 	Seats   int
 	Edition Edition
 	Powers  bool
-	Phase   string // choose, pass, aside, reveal, split, gift, play, give, haggle, over
+	Phase   string // choose, pass, aside, reveal, split, gift, play, give, haggle, power, offer, over
 
 	Round      int    // 1-based
 	Rounds     int    // rounds in the row (the tie-break round adds one)
@@ -67,6 +67,10 @@ type View struct {
 	PowerStep  string      // the open power sub-step: sing, mulan, alice, pocahontas
 	PowerSeat  engine.Seat // who answers it, -1
 	MyPowers   []string    // the viewer's own usable powers (Karmezina: those she may copy)
+	// Card-moving powers (Scheherazade, deluxe Ice Princess, Sleeping Beauty).
+	PowerTarget engine.Seat // whose cards the open sub-step holds (trade, freeze), -1
+	Held        []Card      // to the power's user only: the card(s) taken (trade) or drawn (freeze)
+	Offers      []Card      // to Sleeping Beauty only, while she decides: each seat's offered card still with her (0: none)
 }
 
 // Declared is an announced power waiting to resolve.
@@ -113,12 +117,35 @@ func (st *State) View(s engine.Seat) engine.View {
 	if own && (st.eff.frozenSeat == int8(s)+1 || st.eff.frozenKnown == int8(s)+1) {
 		v.MyFrozen = st.eff.frozen
 	}
-	v.PowerSeat = -1
+	v.PowerSeat, v.PowerTarget = -1, -1
 	if st.phase == phasePower {
 		v.PowerStep, v.PowerSeat = kindWords[st.sub.kind], st.sub.seat
 		if st.sub.kind == KindGuide {
 			v.PowerStep = "pocahontas"
 		}
+		switch st.sub.kind {
+		case KindTrade, KindFreeze:
+			v.PowerTarget = st.sub.target
+			if s == st.sub.seat {
+				for _, c := range st.sub.held {
+					if c != 0 {
+						v.Held = append(v.Held, c)
+					}
+				}
+			}
+		case KindRetain, KindAssign:
+			if s == st.sub.seat {
+				v.Offers = make([]Card, st.n)
+				for i, p := range st.pending {
+					if len(p) > 0 {
+						v.Offers[i] = p[0]
+					}
+				}
+			}
+		}
+	}
+	if st.phase == phaseOffer {
+		v.PowerSeat = st.sub.seat
 	}
 	if own && st.phase != phaseChoose {
 		v.MyPowers = princessStrings(st.powersOf(s))
@@ -177,7 +204,7 @@ func (st *State) View(s engine.Seat) engine.View {
 
 // Inventory counts every card in every zone (hands, put-forward cards,
 // set-aside cards, the gift pile, face-down and face-up plays, the captured
-// piles); with the deck for the seat count, nothing is ever lost.
+// piles, the cards a power holds out of a hand); with the deck for the seat count, nothing is ever lost.
 func (st *State) Inventory() map[string]int {
 	inv := map[string]int{}
 	add := func(cs ...Card) {
@@ -194,6 +221,7 @@ func (st *State) Inventory() map[string]int {
 		add(st.captured[s]...)
 		add(st.gifts[s], st.masked[s])
 	}
+	add(st.sub.held[:]...)
 	for _, p := range st.trick {
 		add(p.Card)
 	}
@@ -203,7 +231,10 @@ func (st *State) Inventory() map[string]int {
 // ShuffleHidden re-deals everything seat s may not know: the other seats'
 // hands (but not their Crystal Clear cards, which everyone sees), the cards
 // they have put forward, set aside, given as gifts or played face down, and
-// the choices they have not revealed yet (princess, suit to reveal).
+// the choices they have not revealed yet (princess, suit to reveal), and
+// the cards a power holds out of a hand (Scheherazade's, the Ice
+// Princess's) unless s is that power's user. Sleeping Beauty keeps the
+// offered cards she is deciding about.
 func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 	c := st.clone()
 	var pool []Card
@@ -214,13 +245,26 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 			}
 		}
 	}
+	// Sleeping Beauty knows the offered cards while she decides; the user
+	// of Scheherazade's or the Ice Princess's power knows the cards held.
+	knowsOffers := c.phase == phasePower && (c.sub.kind == KindRetain || c.sub.kind == KindAssign) && c.sub.seat == s
+	hideHeld := c.sub.seat != s && c.sub.held[0] != 0
+	if hideHeld {
+		for _, x := range c.sub.held {
+			if x != 0 {
+				pool = append(pool, x)
+			}
+		}
+	}
 	others(func(i int) {
 		for _, x := range c.hands[i] {
 			if !slices.Contains(c.revealed[i], x) {
 				pool = append(pool, x)
 			}
 		}
-		pool = append(pool, c.pending[i]...)
+		if !knowsOffers {
+			pool = append(pool, c.pending[i]...)
+		}
 		pool = append(pool, c.setAside[i]...)
 		if c.gifts[i] != 0 {
 			pool = append(pool, c.gifts[i])
@@ -239,7 +283,7 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 		k := len(c.hands[i]) - len(c.revealed[i])
 		c.hands[i] = append(take(k), c.revealed[i]...)
 		sortCards(c.hands[i])
-		if c.pending[i] != nil {
+		if c.pending[i] != nil && !knowsOffers {
 			c.pending[i] = take(len(c.pending[i]))
 		}
 		if c.setAside[i] != nil {
@@ -260,6 +304,13 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 			c.pendSuit[i] = int8(h[r.IntN(len(h))].Suit()) + 1
 		}
 	})
+	if hideHeld {
+		for k, x := range c.sub.held {
+			if x != 0 {
+				c.sub.held[k] = take(1)[0]
+			}
+		}
+	}
 	if h := engine.Seat(c.eff.frozenSeat - 1); h >= 0 && h != s && c.eff.frozenKnown != int8(s)+1 {
 		// The frozen card is known only to its holder (and, deluxe, to the
 		// Ice Princess): any card of the re-dealt hand may be it.
