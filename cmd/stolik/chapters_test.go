@@ -4,71 +4,19 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/stolik-bot/stolik/locales"
 )
 
-// chaptersPlayer answers the terminal like the player of main_test.go: the
-// first listed action, or the example of the 2-player pick hint; a few wrong
-// inputs first.
-type chaptersPlayer struct {
-	mu      sync.Mutex
-	out     bytes.Buffer
-	answers *io.PipeWriter
-	prompt  string
-	wrong   []string
-}
-
 var pickExample = regexp.MustCompile(`pick [0-9]+ ghost [0-9]+\s*$`)
-
-func (p *chaptersPlayer) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.out.Write(b)
-	if !bytes.HasSuffix(p.out.Bytes(), []byte(p.prompt)) {
-		return len(b), nil
-	}
-	lines := strings.Split(strings.TrimSpace(strings.TrimSuffix(p.out.String(), p.prompt)), "\n")
-	answer := "1"
-	if m := pickExample.FindString(strings.TrimSpace(lines[len(lines)-1])); m != "" {
-		answer = strings.TrimSpace(m)
-	}
-	if len(p.wrong) > 0 {
-		answer, p.wrong = p.wrong[0], p.wrong[1:]
-	}
-	go fmt.Fprintln(p.answers, answer)
-	return len(b), nil
-}
-
-func (p *chaptersPlayer) text() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.out.String()
-}
 
 func playChapters(t *testing.T, lang string, args ...string) (string, int) {
 	t.Helper()
-	l := locales.MustLoad().Lang(lang)
-	in, answers := io.Pipe()
-	p := &chaptersPlayer{answers: answers, prompt: l.T("ui.prompt", nil), wrong: []string{"xyzzy", "99", "pick 77", "help"}}
-	done := make(chan int)
-	go func() {
-		done <- run(context.Background(), append([]string{"play", "chapters", "--lang", lang}, args...), in, p, p)
-	}()
-	select {
-	case code := <-done:
-		return p.text(), code
-	case <-time.After(30 * time.Second):
-		t.Fatalf("the game did not end; output so far:\n%s", p.text())
-	}
-	return "", 0
+	return terminalGame(t, "chapters", lang, pickExample, []string{"xyzzy", "99", "pick 77", "help"}, nil, args...)
 }
 
 // A whole game of 3 Chapters in the terminal, in every language, with 4

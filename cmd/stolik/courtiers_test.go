@@ -4,73 +4,19 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/stolik-bot/stolik/locales"
 )
 
-// courtiersPlayer answers the terminal's prompts for Courtisans: the first
-// listed action, or the example the hint gives when the list is too long;
-// a few wrong inputs at the start.
-type courtiersPlayer struct {
-	mu      sync.Mutex
-	out     bytes.Buffer
-	answers *io.PipeWriter
-	prompt  string
-	wrong   []string
-	hints   int
-}
-
 var placeExample = regexp.MustCompile(`place [a-z-]+ (up|down|own|opp:[0-9])\s*$`)
-
-func (p *courtiersPlayer) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.out.Write(b)
-	if !bytes.HasSuffix(p.out.Bytes(), []byte(p.prompt)) {
-		return len(b), nil
-	}
-	lines := strings.Split(strings.TrimSpace(strings.TrimSuffix(p.out.String(), p.prompt)), "\n")
-	answer := "1"
-	if m := placeExample.FindString(strings.TrimSpace(lines[len(lines)-1])); m != "" {
-		answer = strings.TrimSpace(m)
-		p.hints++
-	}
-	if len(p.wrong) > 0 {
-		answer, p.wrong = p.wrong[0], p.wrong[1:]
-	}
-	go fmt.Fprintln(p.answers, answer)
-	return len(b), nil
-}
-
-func (p *courtiersPlayer) text() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.out.String()
-}
 
 func playCourtiers(t *testing.T, lang string, args ...string) (string, int) {
 	t.Helper()
-	l := locales.MustLoad().Lang(lang)
-	in, answers := io.Pipe()
-	p := &courtiersPlayer{answers: answers, prompt: l.T("ui.prompt", nil), wrong: []string{"xyzzy", "99", "place wolf up", "place carp opp:0", "help"}}
-	done := make(chan int)
-	go func() {
-		done <- run(context.Background(), append([]string{"play", "courtiers", "--lang", lang}, args...), in, p, p)
-	}()
-	select {
-	case code := <-done:
-		return p.text(), code
-	case <-time.After(60 * time.Second):
-		t.Fatalf("the game did not end; output so far:\n%s", p.text())
-	}
-	return "", 0
+	return terminalGame(t, "courtiers", lang, placeExample, []string{"xyzzy", "99", "place wolf up", "place carp opp:0", "help"}, nil, args...)
 }
 
 func TestPlayCourtiersInEveryLanguage(t *testing.T) {

@@ -4,71 +4,19 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/stolik-bot/stolik/locales"
 )
 
-// lynxPlayer answers the terminal's prompts in a game of lynx: the first
-// listed action, or the example the play hint gives when there are too many
-// sets to list; a few wrong inputs first.
-type lynxPlayer struct {
-	mu      sync.Mutex
-	out     bytes.Buffer
-	answers *io.PipeWriter
-	prompt  string
-	wrong   []string
-}
-
 var lynxExample = regexp.MustCompile(`play( ([0-9]+|X))+\s*$`)
-
-func (p *lynxPlayer) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.out.Write(b)
-	if !bytes.HasSuffix(p.out.Bytes(), []byte(p.prompt)) {
-		return len(b), nil
-	}
-	lines := strings.Split(strings.TrimSpace(strings.TrimSuffix(p.out.String(), p.prompt)), "\n")
-	answer := "1"
-	if m := lynxExample.FindString(strings.TrimSpace(lines[len(lines)-1])); m != "" {
-		answer = strings.TrimSpace(m)
-	}
-	if len(p.wrong) > 0 {
-		answer, p.wrong = p.wrong[0], p.wrong[1:]
-	}
-	go fmt.Fprintln(p.answers, answer)
-	return len(b), nil
-}
-
-func (p *lynxPlayer) text() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.out.String()
-}
 
 func playLynx(t *testing.T, lang string, args ...string) (string, int) {
 	t.Helper()
-	l := locales.MustLoad().Lang(lang)
-	in, answers := io.Pipe()
-	p := &lynxPlayer{answers: answers, prompt: l.T("ui.prompt", nil), wrong: []string{"xyzzy", "99", "play 4 5", "play 14", "help"}}
-	done := make(chan int)
-	go func() {
-		done <- run(context.Background(), append([]string{"play", "lynx", "--lang", lang}, args...), in, p, p)
-	}()
-	select {
-	case code := <-done:
-		return p.text(), code
-	case <-time.After(60 * time.Second):
-		t.Fatalf("the game did not end; output so far:\n%s", p.text())
-	}
-	return "", 0
+	return terminalGame(t, "lynx", lang, lynxExample, []string{"xyzzy", "99", "play 4 5", "play 14", "help"}, nil, args...)
 }
 
 // A whole game of lynx in the terminal, in every language, for every seat

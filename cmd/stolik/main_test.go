@@ -32,6 +32,9 @@ type player struct {
 	pause    string
 	optional bool
 	asked    int // the length of the output at the last prompt
+	// example finds, in the line before the prompt, the example a game's
+	// hint gives when there are too many actions to list.
+	example *regexp.Regexp
 }
 
 var passExample = regexp.MustCompile(`pass( [QFAP][0-9]+)+\s*$`)
@@ -47,7 +50,7 @@ func (p *player) Write(b []byte) (int, error) {
 	lines := strings.Split(strings.TrimSpace(strings.TrimSuffix(text, p.prompt)), "\n")
 	last := strings.TrimSpace(lines[len(lines)-1])
 	answer := "1"
-	if m := passExample.FindString(last); m != "" {
+	if m := p.example.FindString(last); p.example != nil && m != "" {
 		answer = strings.TrimSpace(m)
 	}
 	if len(p.wrong) > 0 {
@@ -75,24 +78,28 @@ func playGame(t *testing.T, lang string, args ...string) (string, int) {
 // playGameAs is playGame with a player set up by setup (when not nil).
 func playGameAs(t *testing.T, lang string, setup func(*player), args ...string) (string, int) {
 	t.Helper()
-	b, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := b.Lang(lang)
+	return terminalGame(t, "princesses", lang, passExample, []string{"xyzzy", "99", "play Z1", "help"}, setup, args...)
+}
+
+// terminalGame plays a whole game of game in the terminal as a person
+// would, answering with the first listed action or the hint's example, after
+// the wrong inputs given; setup, when not nil, adjusts the player.
+func terminalGame(t *testing.T, game, lang string, example *regexp.Regexp, wrong []string, setup func(*player), args ...string) (string, int) {
+	t.Helper()
+	l := locales.MustLoad().Lang(lang)
 	in, answers := io.Pipe()
-	p := &player{answers: answers, prompt: l.T("ui.prompt", nil), wrong: []string{"xyzzy", "99", "play Z1", "help"}}
+	p := &player{answers: answers, prompt: l.T("ui.prompt", nil), wrong: wrong, example: example}
 	if setup != nil {
 		setup(p)
 	}
 	done := make(chan int)
 	go func() {
-		done <- run(context.Background(), append([]string{"play", "princesses", "--lang", lang}, args...), in, p, p)
+		done <- run(context.Background(), append([]string{"play", game, "--lang", lang}, args...), in, p, p)
 	}()
 	select {
 	case code := <-done:
 		return p.text(), code
-	case <-time.After(30 * time.Second):
+	case <-time.After(90 * time.Second):
 		t.Fatalf("the game did not end; output so far:\n%s", p.text())
 	}
 	return "", 0
