@@ -98,8 +98,8 @@ func (st *State) clone() *State {
 	c := *st
 	c.box = slices.Clone(st.box)
 	c.aside = slices.Clone(st.aside)
-	c.hands = cloneNested(st.hands)
-	c.kept = cloneNested(st.kept)
+	c.hands = engine.CloneNested(st.hands)
+	c.kept = engine.CloneNested(st.kept)
 	c.picks = slices.Clone(st.picks)
 	c.ghosts = [2][]Card{slices.Clone(st.ghosts[0]), slices.Clone(st.ghosts[1])}
 	c.ghostStacks = slices.Clone(st.ghostStacks)
@@ -112,7 +112,7 @@ func (st *State) clone() *State {
 		l.Gains = slices.Clone(l.Gains)
 		c.last = &l
 	}
-	c.played = cloneNested(st.played)
+	c.played = engine.CloneNested(st.played)
 	c.wins = slices.Clone(st.wins)
 	c.tokens = slices.Clone(st.tokens)
 	c.chapter3 = slices.Clone(st.chapter3)
@@ -120,19 +120,6 @@ func (st *State) clone() *State {
 	c.scores = slices.Clone(st.scores)
 	c.winners = slices.Clone(st.winners)
 	return &c
-}
-
-func cloneNested[T any](in [][]T) [][]T {
-	if in == nil {
-		return nil
-	}
-	out := make([][]T, len(in))
-	for i, x := range in {
-		if x != nil {
-			out[i] = slices.Clone(x)
-		}
-	}
-	return out
 }
 
 // ghostGame reports whether ghosts play (2 players).

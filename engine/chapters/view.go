@@ -64,7 +64,7 @@ func (st *State) View(s engine.Seat) engine.View {
 	v := &View{
 		Seat: s, Seats: st.n, Cards: st.cards, Phase: st.phase.String(), Ghosts: st.ghostGame(),
 		Acting: st.Acting(), First: -1, Round: st.round + 1, Rounds: st.rounds(),
-		Table: slices.Clone(st.table), Played: cloneNested(st.played), Wins: slices.Clone(st.wins),
+		Table: slices.Clone(st.table), Played: engine.CloneNested(st.played), Wins: slices.Clone(st.wins),
 		Tokens: slices.Clone(st.tokens), Chapter3: slices.Clone(st.chapter3), Bonus: slices.Clone(st.bonus),
 		Winners: slices.Clone(st.winners), Note: st.note,
 	}

@@ -76,7 +76,7 @@ func (st *State) clone() *State {
 	c := *st
 	c.moves = slices.Clone(st.moves)
 	c.last = slices.Clone(st.last)
-	c.hands = cloneNested(st.hands)
+	c.hands = engine.CloneNested(st.hands)
 	c.deck = slices.Clone(st.deck)
 	c.removed = slices.Clone(st.removed)
 	for s := range st.table {
@@ -85,7 +85,7 @@ func (st *State) clone() *State {
 		}
 		c.queen[s] = slices.Clone(st.queen[s])
 	}
-	c.domains = cloneNested(st.domains)
+	c.domains = engine.CloneNested(st.domains)
 	c.killed = slices.Clone(st.killed)
 	c.ghosts = slices.Clone(st.ghosts)
 	c.missions = slices.Clone(st.missions)
@@ -95,19 +95,6 @@ func (st *State) clone() *State {
 	c.totals = slices.Clone(st.totals)
 	c.winners = slices.Clone(st.winners)
 	return &c
-}
-
-func cloneNested[T any](in [][]T) [][]T {
-	if in == nil {
-		return nil
-	}
-	out := make([][]T, len(in))
-	for i, x := range in {
-		if x != nil {
-			out[i] = slices.Clone(x)
-		}
-	}
-	return out
 }
 
 // Acting lists the seat whose turn it is; nobody once the game is over.

@@ -1,38 +1,16 @@
 package princesses_test
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/enginetest"
 	"github.com/stolik-bot/stolik/engine/princesses"
 )
 
 // BenchmarkRandomPlayout measures one applied action of a random player,
-// legal-move generation included (the goal: at most 2 µs).
+// legal-move generation included (the goal: at most 2 µs), on the default
+// row of round cards without powers.
 func BenchmarkRandomPlayout(b *testing.B) {
-	for seats := 3; seats <= 6; seats++ {
-		b.Run(fmt.Sprintf("seats=%d", seats), func(b *testing.B) {
-			g := princesses.Game{}
-			actions := 0
-			seed := uint64(1)
-			st, _ := g.New(engine.Options{"powers": "off"}, seats, engine.NewRand(seed, 0))
-			chooser := engine.NewRand(99, 0)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if done, _ := st.Result(); done {
-					seed++
-					st, _ = g.New(engine.Options{"powers": "off"}, seats, engine.NewRand(seed, 0))
-				}
-				s := st.Acting()[0]
-				legal := st.Legal(s)
-				a := legal[chooser.IntN(len(legal))]
-				if _, err := st.Apply(s, a, engine.NewRand(seed, actions+1)); err != nil {
-					b.Fatal(err)
-				}
-				actions++
-			}
-		})
-	}
+	enginetest.BenchmarkPlayout(b, princesses.Game{}, engine.Options{"powers": "off"})
 }

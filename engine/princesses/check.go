@@ -16,7 +16,7 @@ func (st *State) Check(key string, args []string) error {
 		if len(args) < 1 {
 			return 0, fmt.Errorf("%s needs a seat", key)
 		}
-		s, ok := atoiSeat(args[0], st.n)
+		s, ok := engine.ParseSeat(args[0], st.n)
 		if !ok {
 			return 0, fmt.Errorf("bad seat %q", args[0])
 		}

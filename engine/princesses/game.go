@@ -208,7 +208,7 @@ func (Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State, e
 		c.rounds = drawRounds(c.edition, c.random, r)
 	}
 	st := newState(c, seats)
-	first, err := takeFirst(r, seats)
+	first, err := engine.FirstSeat(r, seats)
 	if err != nil {
 		return nil, err
 	}
@@ -226,22 +226,6 @@ func (Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State, e
 		st.phase = phaseChoose
 	}
 	return st, nil
-}
-
-// takeFirst picks the first player: the scenario's "first" line, or the seat
-// left of a random dealer.
-func takeFirst(r *engine.Rand, seats int) (engine.Seat, error) {
-	for _, s := range r.Take("first") {
-		if len(s.Values) != 1 {
-			return 0, s.Err("one_seat")
-		}
-		n, ok := atoiSeat(s.Values[0], seats)
-		if !ok {
-			return 0, s.Err("bad_seat", "seat", s.Values[0])
-		}
-		return n, nil
-	}
-	return engine.Seat(r.IntN(seats)), nil
 }
 
 // StackKinds lists the scenario stacking directives: "deal <seat>: cards",

@@ -1,26 +1,10 @@
 package princesses_test
 
 import (
-	"path/filepath"
 	"testing"
 
-	"github.com/stolik-bot/stolik/engine/scenario"
+	"github.com/stolik-bot/stolik/engine/enginetest"
 )
 
 // TestScenarios runs every ruling turned into a scenario file.
-func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.scenario")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no scenario files in testdata/")
-	}
-	for _, f := range files {
-		t.Run(scenario.Name(f), func(t *testing.T) {
-			if err := scenario.RunFile(f); err != nil {
-				t.Fatal(err)
-			}
-		})
-	}
-}
+func TestScenarios(t *testing.T) { enginetest.Scenarios(t, "testdata/*.scenario") }

@@ -2,7 +2,6 @@ package princesses
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/stolik-bot/stolik/engine"
 )
@@ -127,38 +126,25 @@ func (st *State) clone() *State {
 	c := *st
 	c.cfg.rounds = slices.Clone(st.cfg.rounds)
 	c.rounds = slices.Clone(st.rounds)
-	c.offered = cloneNested(st.offered)
+	c.offered = engine.CloneNested(st.offered)
 	c.chosen = slices.Clone(st.chosen)
-	c.hands = cloneNested(st.hands)
-	c.pending = cloneNested(st.pending)
+	c.hands = engine.CloneNested(st.hands)
+	c.pending = engine.CloneNested(st.pending)
 	c.pendSuit = slices.Clone(st.pendSuit)
-	c.setAside = cloneNested(st.setAside)
+	c.setAside = engine.CloneNested(st.setAside)
 	c.gifts = slices.Clone(st.gifts)
-	c.revealed = cloneNested(st.revealed)
+	c.revealed = engine.CloneNested(st.revealed)
 	c.masked = slices.Clone(st.masked)
 	c.trick = slices.Clone(st.trick)
-	c.captured = cloneNested(st.captured)
+	c.captured = engine.CloneNested(st.captured)
 	c.tricks = slices.Clone(st.tricks)
 	c.last = slices.Clone(st.last)
-	c.roundScores = cloneNested(st.roundScores)
+	c.roundScores = engine.CloneNested(st.roundScores)
 	c.totals = slices.Clone(st.totals)
 	c.winners = slices.Clone(st.winners)
 	c.used = slices.Clone(st.used)
 	c.decls = slices.Clone(st.decls)
 	return &c
-}
-
-func cloneNested[T any](in [][]T) [][]T {
-	if in == nil {
-		return nil
-	}
-	out := make([][]T, len(in))
-	for i, x := range in {
-		if x != nil {
-			out[i] = slices.Clone(x)
-		}
-	}
-	return out
 }
 
 // Acting lists the seats that must act now.
@@ -1012,14 +998,6 @@ func basePoints(c Card) int {
 		return 5
 	}
 	return 0
-}
-
-func atoiSeat(t string, n int) (engine.Seat, bool) {
-	v, err := strconv.Atoi(t)
-	if err != nil || v < 0 || v >= n {
-		return 0, false
-	}
-	return engine.Seat(v), true
 }
 
 // withArgs returns a copy of m with the key-value pairs kv added.

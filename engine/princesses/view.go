@@ -95,7 +95,7 @@ func (st *State) View(s engine.Seat) engine.View {
 		PerTurn: rules.cardsPerTurn(),
 		Acting:  st.Acting(), Leader: st.leader, Starter: st.starter,
 		Trick: slices.Clone(st.trick), LastTrick: slices.Clone(st.last), LastWin: st.lastWin,
-		SnuckIn: st.snuckIn, Tricks: slices.Clone(st.tricks), Scores: cloneNested(st.roundScores),
+		SnuckIn: st.snuckIn, Tricks: slices.Clone(st.tricks), Scores: engine.CloneNested(st.roundScores),
 		Totals: slices.Clone(st.totals), Winners: slices.Clone(st.winners), Note: st.note,
 	}
 	v.Used = slices.Clone(st.used)
