@@ -1,6 +1,9 @@
 package engine
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // ParseSeat reads a seat number of a table with n seats.
 func ParseSeat(t string, n int) (Seat, bool) {
@@ -35,4 +38,17 @@ func FirstSeat(r *Rand, seats int) (Seat, error) {
 		return s, err
 	}
 	return Seat(r.IntN(seats)), nil
+}
+
+// CheckSeat reads the seat that a scenario's expect line names first (for
+// the games' Check methods), with a message naming what is wrong.
+func CheckSeat(key string, args []string, n int) (Seat, error) {
+	if len(args) < 1 {
+		return 0, fmt.Errorf("%s needs a seat", key)
+	}
+	s, ok := ParseSeat(args[0], n)
+	if !ok {
+		return 0, fmt.Errorf("bad seat %q", args[0])
+	}
+	return s, nil
 }

@@ -12,16 +12,7 @@ import (
 // Check answers a scenario's expect keys: hand, kept, played, tokens, score,
 // round-winner, phase, round, ghost-deck.
 func (st *State) Check(key string, args []string) error {
-	seatArg := func() (engine.Seat, error) {
-		if len(args) < 1 {
-			return 0, fmt.Errorf("%s needs a seat", key)
-		}
-		s, ok := engine.ParseSeat(args[0], st.n)
-		if !ok {
-			return 0, fmt.Errorf("bad seat %q", args[0])
-		}
-		return s, nil
-	}
+	seatArg := func() (engine.Seat, error) { return engine.CheckSeat(key, args, st.n) }
 	cardsArg := func(from int) ([]Card, error) {
 		cs, bad := parseCards(args[from:])
 		if bad != "" {

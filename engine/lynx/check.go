@@ -13,16 +13,7 @@ import (
 // score (the rules page), and also display, layers, deck-size, discard,
 // virtual, phase, owed, stolen.
 func (st *State) Check(key string, args []string) error {
-	seatArg := func() (engine.Seat, error) {
-		if len(args) < 1 {
-			return 0, fmt.Errorf("%s needs a seat", key)
-		}
-		s, ok := engine.ParseSeat(args[0], st.n)
-		if !ok {
-			return 0, fmt.Errorf("bad seat %q", args[0])
-		}
-		return s, nil
-	}
+	seatArg := func() (engine.Seat, error) { return engine.CheckSeat(key, args, st.n) }
 	intArg := func(i int) (int, error) {
 		if len(args) != i+1 {
 			return 0, fmt.Errorf("%s needs a number", key)

@@ -12,16 +12,7 @@ import (
 // trick-winner, leader, snuck-in, princess, round-card, phase, and for the
 // round cards' zones: revealed, aside, captured, gift, trick, last-trick.
 func (st *State) Check(key string, args []string) error {
-	seatArg := func() (engine.Seat, error) {
-		if len(args) < 1 {
-			return 0, fmt.Errorf("%s needs a seat", key)
-		}
-		s, ok := engine.ParseSeat(args[0], st.n)
-		if !ok {
-			return 0, fmt.Errorf("bad seat %q", args[0])
-		}
-		return s, nil
-	}
+	seatArg := func() (engine.Seat, error) { return engine.CheckSeat(key, args, st.n) }
 	intArg := func(i int) (int, error) {
 		if len(args) <= i {
 			return 0, fmt.Errorf("%s needs a number", key)
