@@ -253,23 +253,9 @@ func (b *Bot) onStallVote(ctx context.Context, r *reply, u user, id string, seat
 		return
 	}
 	topic := stallTopic(seat)
-	changed, err := b.store.Vote(ctx, id, topic, u.id, choice, b.now())
-	if err != nil {
-		b.log.Error("saving a vote", "table", id, "err", err)
-		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+	count, changed, ok := b.tally(ctx, r, u, id, topic, choice, vs)
+	if !ok {
 		return
-	}
-	votes, err := b.store.Votes(ctx, id, topic)
-	if err != nil {
-		b.log.Error("reading votes", "table", id, "err", err)
-		r.send(ctx, message{content: u.l.T("error.internal", nil)})
-		return
-	}
-	count := 0
-	for _, v := range vs {
-		if votes[v] == choice {
-			count++
-		}
 	}
 	needed := len(vs)/2 + 1
 	l := b.tableLang(rec)

@@ -253,27 +253,19 @@ func (b *Bot) abandon(ctx context.Context, r *reply, u user, id string) {
 	if rec.CreatedBy != u.id {
 		// Votes are kept in the store: a restart forgets none.
 		needed := humans(rec)/2 + 1
-		changed, err := b.store.Vote(ctx, id, topicAbandon, u.id, "yes", b.now())
-		if err != nil {
-			b.log.Error("saving a vote", "table", id, "err", err)
-			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		var seated []string
+		for _, si := range rec.Seats {
+			if si.Kind == table.Human && si.UserID != "" {
+				seated = append(seated, si.UserID)
+			}
+		}
+		count, changed, ok := b.tally(ctx, r, u, id, topicAbandon, "yes", seated)
+		if !ok {
 			return
 		}
 		if !changed {
 			r.send(ctx, message{content: u.l.T("bot.abandon_already", nil)})
 			return
-		}
-		votes, err := b.store.Votes(ctx, id, topicAbandon)
-		if err != nil {
-			b.log.Error("reading votes", "table", id, "err", err)
-			r.send(ctx, message{content: u.l.T("error.internal", nil)})
-			return
-		}
-		count := 0
-		for _, si := range rec.Seats {
-			if si.Kind == table.Human && votes[si.UserID] != "" {
-				count++
-			}
 		}
 		if count < needed {
 			r.send(ctx, message{content: u.l.T("bot.abandon_voted", nil)})
