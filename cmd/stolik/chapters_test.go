@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -31,7 +30,7 @@ func TestPlayChaptersInEveryLanguage(t *testing.T) {
 					t.Fatalf("exit %d:\n%s", code, out)
 				}
 				l := b.Lang(lang)
-				for _, want := range []string{
+				checkGameOutput(t, l, out,
 					l.T("ui.final_header", nil),
 					l.T("error.unknown_action", map[string]any{"Text": "xyzzy"}),
 					l.T("error.chapters.unknown_card", map[string]any{"Card": "77"}),
@@ -39,17 +38,7 @@ func TestPlayChaptersInEveryLanguage(t *testing.T) {
 					l.T("chapters.ui.over", nil),
 					l.T("chapters.ui.hand", nil),
 					l.T("chapters.ui.draft_hand", nil),
-				} {
-					if !strings.Contains(out, want) {
-						t.Errorf("output lacks %q", want)
-					}
-				}
-				if strings.Contains(out, locales.MissingOpen) {
-					t.Errorf("output has a missing message:\n%s", out)
-				}
-				if !strings.Contains(out, l.T("ui.winner", map[string]any{"Names": ""})[:6]) {
-					t.Errorf("no winner announced:\n%s", out[max(0, len(out)-2000):])
-				}
+				)
 			})
 		}
 	}
@@ -58,14 +47,8 @@ func TestPlayChaptersInEveryLanguage(t *testing.T) {
 // The chapters scenarios pass through the scenario command, and the
 // simulation runs clean for every seat count.
 func TestChaptersScenarioAndSim(t *testing.T) {
-	files, _ := filepath.Glob("../../engine/chapters/testdata/*.scenario")
+	runScenarios(t, "chapters")
 	var out bytes.Buffer
-	if code := run(context.Background(), append([]string{"scenario"}, files...), nil, &out, &out); code != 0 {
-		t.Fatalf("exit %d:\n%s", code, out.String())
-	}
-	if want := fmt.Sprintf("%d passed, 0 failed\n", len(files)); !strings.HasSuffix(out.String(), want) {
-		t.Fatalf("want closing line %q, got:\n%s", want, out.String())
-	}
 	for seats := 2; seats <= 6; seats++ {
 		out.Reset()
 		code := run(context.Background(), []string{"sim", "chapters", "-n", "30", "--seats", fmt.Sprint(seats), "--bots", "heuristic,random"}, nil, &out, &out)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -28,7 +27,7 @@ func TestPlayCourtiersInEveryLanguage(t *testing.T) {
 				t.Fatalf("exit %d:\n%s", code, out)
 			}
 			l := b.Lang(lang)
-			for _, want := range []string{
+			checkGameOutput(t, l, out,
 				l.T("ui.final_header", nil),
 				l.T("courtiers.ui.scoreboard", nil),
 				l.T("error.unknown_action", map[string]any{"Text": "xyzzy"}),
@@ -38,31 +37,14 @@ func TestPlayCourtiersInEveryLanguage(t *testing.T) {
 				l.T("ui.help", nil),
 				l.T("courtiers.ui.hand", map[string]any{"Cards": ""}),
 				l.T("courtiers.ui.mission_white", map[string]any{"Name": "", "Text": ""})[:8],
-			} {
-				if !strings.Contains(out, want) {
-					t.Errorf("output lacks %q", want)
-				}
-			}
-			if strings.Contains(out, locales.MissingOpen) {
-				t.Errorf("output has a missing message:\n%s", out)
-			}
-			if !strings.Contains(out, l.T("ui.winner", map[string]any{"Names": ""})[:6]) &&
-				!strings.Contains(out, l.T("ui.winners_shared", map[string]any{"Names": ""})[:6]) {
-				t.Errorf("no winner announced:\n%s", out[max(0, len(out)-2000):])
-			}
+			)
 		})
 	}
 }
 
 func TestCourtiersScenarioAndSimCommands(t *testing.T) {
-	files, _ := filepath.Glob("../../engine/courtiers/testdata/*.scenario")
+	runScenarios(t, "courtiers")
 	var out bytes.Buffer
-	if code := run(context.Background(), append([]string{"scenario"}, files...), nil, &out, &out); code != 0 {
-		t.Fatalf("exit %d:\n%s", code, out.String())
-	}
-	if want := fmt.Sprintf("%d passed, 0 failed\n", len(files)); len(files) == 0 || !strings.HasSuffix(out.String(), want) {
-		t.Fatalf("want closing line %q, got:\n%s", want, out.String())
-	}
 	for seats := 2; seats <= 5; seats++ {
 		out.Reset()
 		code := run(context.Background(), []string{"sim", "courtiers", "-n", "20", "--seats", fmt.Sprint(seats), "--bots", "heuristic,random"}, nil, &out, &out)

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -39,7 +37,7 @@ func TestPlayLynx(t *testing.T) {
 			}
 			l := b.Lang(tc.lang)
 			handPrefix, _, _ := strings.Cut(l.T("lynx.ui.hand", map[string]any{"Cards": "", "List": ""}), "(")
-			for _, want := range []string{
+			checkGameOutput(t, l, out,
 				l.T("ui.final_header", nil),
 				l.T("error.unknown_action", map[string]any{"Text": "xyzzy"}),
 				l.T("ui.bad_number", map[string]any{"N": 99}),
@@ -48,18 +46,7 @@ func TestPlayLynx(t *testing.T) {
 				l.T("ui.help", nil),
 				handPrefix,
 				l.T("lynx.mode."+tc.mode, nil),
-			} {
-				if !strings.Contains(out, want) {
-					t.Errorf("output lacks %q", want)
-				}
-			}
-			if strings.Contains(out, locales.MissingOpen) {
-				t.Errorf("output has a missing message:\n%s", out)
-			}
-			if !strings.Contains(out, l.T("ui.winner", map[string]any{"Names": ""})[:6]) &&
-				!strings.Contains(out, l.T("ui.winners_shared", map[string]any{"Names": ""})[:6]) {
-				t.Errorf("no winner announced:\n%s", out[max(0, len(out)-2000):])
-			}
+			)
 		})
 	}
 }
@@ -67,14 +54,8 @@ func TestPlayLynx(t *testing.T) {
 // The lynx scenarios pass through the scenario command, and a sim of every
 // mode finishes without errors.
 func TestLynxScenarioAndSim(t *testing.T) {
-	files, _ := filepath.Glob("../../engine/lynx/testdata/*.scenario")
+	runScenarios(t, "lynx")
 	var out bytes.Buffer
-	if code := run(context.Background(), append([]string{"scenario"}, files...), nil, &out, &out); code != 0 {
-		t.Fatalf("exit %d:\n%s", code, out.String())
-	}
-	if want := fmt.Sprintf("%d passed, 0 failed\n", len(files)); !strings.HasSuffix(out.String(), want) {
-		t.Fatalf("want closing line %q, got:\n%s", want, out.String())
-	}
 	for _, mode := range []string{"basic", "advanced", "expert"} {
 		for _, seats := range []string{"2", "5"} {
 			out.Reset()

@@ -114,25 +114,14 @@ func TestPlayWholeGameInEveryLanguage(t *testing.T) {
 				t.Fatalf("exit %d:\n%s", code, out)
 			}
 			l := b.Lang(lang)
-			for _, want := range []string{
+			checkGameOutput(t, l, out,
 				l.T("ui.final_header", nil),
 				l.T("error.unknown_action", map[string]any{"Text": "xyzzy"}),
 				l.T("ui.bad_number", map[string]any{"N": 99}),
 				l.T("error.princesses.unknown_card", map[string]any{"Card": "Z1"}),
 				l.T("ui.help", nil),
 				l.T("princesses.ui.hand", map[string]any{"Cards": ""})[:8],
-			} {
-				if !strings.Contains(out, want) {
-					t.Errorf("output lacks %q", want)
-				}
-			}
-			if strings.Contains(out, locales.MissingOpen) {
-				t.Errorf("output has a missing message:\n%s", out)
-			}
-			if !strings.Contains(out, l.T("ui.winner", map[string]any{"Names": ""})[:6]) &&
-				!strings.Contains(out, l.T("ui.winners_shared", map[string]any{"Names": ""})[:6]) {
-				t.Errorf("no winner announced:\n%s", out[max(0, len(out)-2000):])
-			}
+			)
 		})
 	}
 }
@@ -155,14 +144,8 @@ func TestPlayQuitAndBadOptions(t *testing.T) {
 }
 
 func TestScenarioCommand(t *testing.T) {
-	files, _ := filepath.Glob("../../engine/princesses/testdata/*.scenario")
+	files := runScenarios(t, "princesses")
 	var out bytes.Buffer
-	if code := run(context.Background(), append([]string{"scenario"}, files...), nil, &out, &out); code != 0 {
-		t.Fatalf("exit %d:\n%s", code, out.String())
-	}
-	if want := fmt.Sprintf("%d passed, 0 failed\n", len(files)); !strings.HasSuffix(out.String(), want) {
-		t.Fatalf("want closing line %q, got:\n%s", want, out.String())
-	}
 	bad := filepath.Join(t.TempDir(), "bad.scenario")
 	os.WriteFile(bad, []byte("game princesses\nseats 4\noption powers=off\nexpect turn 2\n"), 0o644)
 	out.Reset()
@@ -211,4 +194,40 @@ func TestReplayOfAStoredGame(t *testing.T) {
 	if !strings.Contains(final(out), strings.Split(final(text), "\n")[1]) {
 		t.Errorf("replay's final state differs from the game's:\n%s\nvs\n%s", final(out), final(text))
 	}
+}
+
+// checkGameOutput fails t when the output of a whole terminal game lacks
+// one of want, shows a missing message or announces no winner.
+func checkGameOutput(t *testing.T, l *locales.Localizer, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q", w)
+		}
+	}
+	if strings.Contains(out, locales.MissingOpen) {
+		t.Errorf("output has a missing message:\n%s", out)
+	}
+	if !strings.Contains(out, l.T("ui.winner", map[string]any{"Names": ""})[:6]) &&
+		!strings.Contains(out, l.T("ui.winners_shared", map[string]any{"Names": ""})[:6]) {
+		t.Errorf("no winner announced:\n%s", out[max(0, len(out)-2000):])
+	}
+}
+
+// runScenarios runs every scenario file of game through the scenario
+// command and fails t unless all of them pass; it returns the files.
+func runScenarios(t *testing.T, game string) []string {
+	t.Helper()
+	files, _ := filepath.Glob("../../engine/" + game + "/testdata/*.scenario")
+	if len(files) == 0 {
+		t.Fatalf("no scenarios for %s", game)
+	}
+	var out bytes.Buffer
+	if code := run(context.Background(), append([]string{"scenario"}, files...), nil, &out, &out); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out.String())
+	}
+	if want := fmt.Sprintf("%d passed, 0 failed\n", len(files)); !strings.HasSuffix(out.String(), want) {
+		t.Fatalf("want closing line %q, got:\n%s", want, out.String())
+	}
+	return files
 }
