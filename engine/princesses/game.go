@@ -27,6 +27,7 @@ const (
 	CodeSuitNotHeld     = "princesses.round.suit_not_held"
 	CodeNotInTrick      = "princesses.round.not_in_trick"
 	CodeOwnTrickCard    = "princesses.round.own_trick_card"
+	CodeAlreadySwapped  = "princesses.round.already_swapped"
 	CodeMustMatchParity = "princesses.round.must_match_parity"
 	CodeHighOrLow       = "princesses.round.high_or_low"
 	CodePassOrder       = "princesses.round.pass_order"

@@ -148,7 +148,20 @@ type trickEffects struct {
 	frozenSeat  int8 // seat + 1
 	frozenKnown int8 // seat + 1 of the Ice Princess who knows it (deluxe); 0: only the holder
 	asked       uint8
+	// mulanIn is, per seat, the card Mulan put into this trick with her
+	// power (0 none): in Haggle with the Hag she may take it back if she
+	// wins the trick (ruling 26).
+	mulanIn [6]Card
+	// haggled records the winner's Haggle exchanges after this trick:
+	// haggleOther (a card someone else played), haggleMulan (her Mulan card).
+	haggled uint8
 }
+
+// The two Haggle exchanges of a trick (ruling 26).
+const (
+	haggleOther uint8 = 1 << iota
+	haggleMulan
+)
 
 // subStep is a power's short step that asks one seat (phasePower).
 type subStep struct {
@@ -610,6 +623,7 @@ func (st *State) applySub(s engine.Seat, a Action, r *engine.Rand) ([]engine.Eve
 				}
 			}
 			st.trick = trick
+			st.eff.mulanIn[s] = in
 			ev = append(ev, engine.Public("mulan_swapped", map[string]any{"seat": s, "out": out.String(), "in": in.String()}))
 		}
 		st.phase = phasePlay

@@ -100,3 +100,61 @@ func TestCardPowersHideCards(t *testing.T) {
 		}
 	}
 }
+
+// TestMulanHaggleTwoExchanges plays Haggle rounds with random and heuristic
+// players and checks that a winner who used Mulan's power in the trick is
+// offered, and makes, a second exchange (ruling 26), that nobody else is,
+// and that every card is still counted.
+func TestMulanHaggleTwoExchanges(t *testing.T) {
+	doubles := 0
+	for _, ed := range []string{"deluxe", "classic"} {
+		opts := engine.Options{"rounds": "haggle,haggle,haggle,haggle,haggle", "edition": ed}
+		for seed := uint64(1); seed <= 150; seed++ {
+			n := 3 + int(seed%4)
+			st0, err := Game{}.New(opts, n, engine.NewRand(seed, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := st0.(*State)
+			want := st.Inventory()
+			swaps := 0
+			for step := 1; ; step++ {
+				if done, _ := st.Result(); done {
+					break
+				}
+				s := st.Acting()[0]
+				var bot engine.Player = engine.Random{}
+				if seed%2 == 0 {
+					bot = Heuristic{}
+				}
+				if st.phase != phaseHaggle {
+					swaps = 0
+				}
+				mulan := st.phase == phaseHaggle && st.mulanCard() != 0
+				a := bot.Choose(st.View(s), st.Legal(s), engine.NewRand(seed^0x4a6, step))
+				if _, err := st.Apply(s, a, engine.NewRand(seed, step)); err != nil {
+					t.Fatalf("seed %d: %v rejected: %v", seed, a, err)
+				}
+				if a.(Action).Kind == KindSwap {
+					swaps++
+					if swaps == 2 {
+						doubles++
+					}
+					if st.phase == phaseHaggle && !mulan && swaps == 1 {
+						t.Fatalf("seed %d: haggle still open after %v without a Mulan card", seed, a)
+					}
+				}
+				got := st.Inventory()
+				for k, c := range want {
+					if got[k] != c {
+						t.Fatalf("seed %d step %d: card %s counted %d, want %d", seed, step, k, got[k], c)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("double exchanges: %d", doubles)
+	if doubles == 0 {
+		t.Error("no Mulan double exchange met")
+	}
+}

@@ -274,15 +274,38 @@ func holdsSuit(hand []Card, su Suit) bool {
 }
 
 // swappable lists the cards of the trick just won that its winner may take
-// (Haggle with the Hag): any but the ones the winner played.
+// (Haggle with the Hag): any but the ones the winner played. A winner who
+// used Mulan's power in the trick makes two exchanges (ruling 26; seed 000
+// "Konszachty z Wiedźmą", seed 001 FAQ): one card someone else played, and
+// the card she put in with her power, in either order.
 func (st *State) swappable() []Card {
 	var out []Card
-	for _, p := range st.last {
-		if p.Seat != st.lastWin {
-			out = append(out, p.Card)
+	w := st.lastWin
+	if st.eff.haggled&haggleOther == 0 {
+		for _, p := range st.last {
+			if p.Seat != w {
+				out = append(out, p.Card)
+			}
 		}
 	}
+	if c := st.mulanCard(); c != 0 && st.eff.haggled&haggleMulan == 0 {
+		out = append(out, c)
+	}
 	return out
+}
+
+// mulanCard is the card the trick's winner put into it with Mulan's power
+// and that still lies there, 0 if none.
+func (st *State) mulanCard() Card {
+	w := st.lastWin
+	if w < 0 {
+		return 0
+	}
+	c := st.eff.mulanIn[w]
+	if c == 0 || !slices.Contains(st.last, Play{Seat: w, Card: c}) {
+		return 0
+	}
+	return c
 }
 
 // appendPasses appends every legal pass of seat s: the left cards then the
@@ -582,6 +605,10 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 		for _, p := range st.last {
 			if p.Card == a.Cards[1] && p.Seat == st.lastWin {
 				return engine.Errorf(CodeOwnTrickCard, "card", a.Cards[1].String())
+			}
+			if p.Card == a.Cards[1] {
+				// Mulan's second exchange may only take back her own card.
+				return engine.Errorf(CodeAlreadySwapped, "card", a.Cards[1].String())
 			}
 		}
 		return engine.Errorf(CodeNotInTrick, "card", a.Cards[1].String())
@@ -950,6 +977,12 @@ func (st *State) applyHaggle(s engine.Seat, a Action, r *engine.Rand) ([]engine.
 	var ev []engine.Event
 	if a.Kind == KindSwap {
 		give, take := a.Cards[0], a.Cards[1]
+		mulan := take == st.mulanCard() && st.eff.haggled&haggleMulan == 0
+		if mulan {
+			st.eff.haggled |= haggleMulan
+		} else {
+			st.eff.haggled |= haggleOther
+		}
 		st.takeCard(s, give)
 		st.hands[s] = append(st.hands[s], take)
 		sortCards(st.hands[s])
@@ -963,6 +996,10 @@ func (st *State) applyHaggle(s engine.Seat, a Action, r *engine.Rand) ([]engine.
 		}
 		st.last = last
 		ev = append(ev, engine.Public("haggled", map[string]any{"seat": s, "gave": give.String(), "took": take.String()}))
+		if len(st.swappable()) > 0 && len(st.hands[s]) > 0 {
+			// Mulan's second exchange (ruling 26): the haggle stays open.
+			return ev, nil
+		}
 	} else {
 		ev = append(ev, engine.Public("haggle_kept", map[string]any{"seat": s}))
 	}
