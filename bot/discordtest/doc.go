@@ -51,7 +51,17 @@
 //
 // Rate limits and outages are opt-in: RateLimitNext answers the next
 // requests on a route with 429 and retry_after, FailNext with a 5xx,
-// WithLatency and SetLatency slow every answer down.
+// WithLatency and SetLatency slow every answer down. On the gateway,
+// DropConnection cuts the connections (the bot resumes and gets what it
+// missed), InvalidateSessions also ends the sessions (the resume is refused
+// with op 9, the bot must identify afresh, and what it missed is lost), and
+// RedeliverOnResume makes the next resume send interactions the bot had
+// already received.
+//
+// InteractionPayload and DispatchInteraction send hand-made
+// INTERACTION_CREATE payloads that Discord's client would never produce
+// (over-long or foreign custom_ids, no member, wrong option types...), to
+// test a bot against a hostile or broken client.
 //
 // Not modelled: zlib or ETF on the gateway, MESSAGE_CREATE/UPDATE events for
 // what the bot sends, sharding beyond accepting the shard field, roles and

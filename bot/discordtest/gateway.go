@@ -50,7 +50,10 @@ type gateway struct {
 	stats    GatewayStats
 	changed  chan struct{}
 	closed   bool
-	wg       sync.WaitGroup
+	// redeliver is how many already received interactions the next
+	// successful resume sends again.
+	redeliver int
+	wg        sync.WaitGroup
 }
 
 // gwSession is a gateway session: it outlives connections until the client
@@ -66,8 +69,9 @@ type gwSession struct {
 }
 
 type gwEvent struct {
-	seq   int64
-	frame []byte
+	seq         int64
+	frame       []byte
+	interaction bool // an INTERACTION_CREATE
 }
 
 type gwConn struct {
@@ -336,6 +340,20 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) {
 	sess.conn = c
 	c.session = sess
 	n := 0
+	// Dispatches the client had received, sent again (RedeliverOnResume).
+	var again []gwEvent
+	for k := len(sess.backlog) - 1; k >= 0 && len(again) < g.redeliver; k-- {
+		if ev := sess.backlog[k]; ev.seq <= r.Seq && ev.interaction {
+			again = append([]gwEvent{ev}, again...)
+		}
+	}
+	g.redeliver = 0
+	for _, ev := range again {
+		if c.write(ev.frame) != nil {
+			break
+		}
+		g.stats.Redelivered++
+	}
 	for _, ev := range sess.backlog {
 		if ev.seq > r.Seq {
 			if c.write(ev.frame) != nil {
@@ -363,7 +381,7 @@ func (s *Server) dispatchLocked(sess *gwSession, event string, d any) {
 	if err != nil {
 		panic(err)
 	}
-	sess.backlog = append(sess.backlog, gwEvent{seq: seq, frame: frame})
+	sess.backlog = append(sess.backlog, gwEvent{seq: seq, frame: frame, interaction: event == "INTERACTION_CREATE"})
 	s.gw.stats.Dispatches++
 	s.logf("gateway -> %s s=%d %s", event, seq, truncate(string(raw), 200))
 	if c := sess.conn; c != nil {
@@ -418,6 +436,44 @@ func (s *Server) DropConnection() {
 		g.stats.Dropped++
 	}
 	g.notify()
+}
+
+// InvalidateSessions ends every gateway session, as Discord does when a
+// session has expired or can no longer be resumed: the connections are cut
+// without a close frame, the client's RESUME is answered with op 9
+// INVALID_SESSION (d: false), and it must IDENTIFY afresh (discordgo v0.29
+// does so on the same connection). What the sessions missed is lost; until
+// the client has identified again, interactions find no session
+// (ErrNoSession), as a user's click finds no bot on Discord.
+func (s *Server) InvalidateSessions() {
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, sess := range g.sessions {
+		if !sess.dead {
+			sess.dead = true
+			g.stats.Invalidated++
+		}
+		sess.conn = nil
+	}
+	for c := range g.conns {
+		c.session = nil
+		_ = c.ws.Close()
+		g.stats.Dropped++
+	}
+	g.notify()
+}
+
+// RedeliverOnResume makes the next successful RESUME send again the last n
+// INTERACTION_CREATE dispatches the client had already received (with
+// their old sequence numbers), before the dispatches it missed: a gateway
+// that delivers an event twice. A bot must not act twice on one
+// interaction.
+func (s *Server) RedeliverOnResume(n int) {
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.redeliver = n
 }
 
 // RequestReconnect sends op 7 RECONNECT on every connection; the client is

@@ -540,7 +540,8 @@ type GatewayStats struct {
 	Heartbeats  int
 	Dispatches  int // dispatches sent or queued, over all sessions
 	Invalidated int // sessions ended (client close 1000/1001, failed resume)
-	Dropped     int // connections cut by DropConnection
+	Dropped     int // connections cut by DropConnection or InvalidateSessions
+	Redelivered int // dispatches a resume sent again (RedeliverOnResume)
 }
 
 func cloneJSON[T any](v T) T {
