@@ -1,12 +1,16 @@
 package bot
 
 import (
+	"context"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
 )
 
 // The subcommands of /stolik (their English names, which Discord sends back
@@ -38,6 +42,8 @@ const (
 	optExport   = "export"
 	optPlayer   = "player"
 	optDM       = "dm"
+	optTopic    = "topic"
+	optCard     = "card"
 )
 
 // localized is the text of one locale key in every language: the English
@@ -147,6 +153,10 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 	export := option(b, "export", discordgo.ApplicationCommandOptionBoolean, optExport, false)
 	player := option(b, "player", discordgo.ApplicationCommandOptionUser, optPlayer, false)
 	dm := option(b, "dm", discordgo.ApplicationCommandOptionBoolean, optDM, true)
+	topic := option(b, "topic", discordgo.ApplicationCommandOptionString, optTopic, false)
+	topic.Choices = topicChoices(b)
+	card := option(b, "card", discordgo.ApplicationCommandOptionString, optCard, false)
+	card.MaxLength = maxOptionText
 
 	noDM := false
 	n, d := text(b, "cmd.stolik.name"), text(b, "cmd.stolik.desc")
@@ -164,7 +174,7 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 			sub(subStart, option(b, "ai", discordgo.ApplicationCommandOptionBoolean, optAI, false)),
 			sub(subHand),
 			sub(subStatus),
-			sub(subRules, game()),
+			sub(subRules, game(), topic, card),
 			sub(subAbandon),
 			sub(subLanguage, mylang),
 			sub(subHistory, tableOpt, export),
@@ -252,3 +262,116 @@ func gameOptions(b *locales.Bundle) []*discordgo.ApplicationCommandOption {
 // maxGameOptions leaves room in /stolik open (25 options) for game, seats,
 // language, deadline and thread.
 const maxGameOptions = 20
+
+// topicChoices are /stolik rules' topics: the union of every game's rules
+// topics (render.RulesTopics), each named by the first game that has it.
+func topicChoices(b *locales.Bundle) []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	var seen []string
+	for _, id := range engine.Games() {
+		for _, t := range render.RulesTopics(id) {
+			if slices.Contains(seen, t) || len(out) == maxSelectItems {
+				continue
+			}
+			seen = append(seen, t)
+			out = append(out, choice(b, render.RulesTopicKey(id, t), t))
+		}
+	}
+	return out
+}
+
+// The rules command answers with one page of a topic at a time: a message's
+// content holds 2000 characters, and a topic such as Rebel Princess's round
+// cards is several times that. Each page is an ephemeral message whose
+// buttons (previous, next, and the game's other topics) carry everything
+// needed to draw the page they lead to, rules/<game>/<topic>/<page>, so
+// paging is stateless like every other control and survives restarts; the
+// reader's language is looked up from the clicker, as always.
+const rulesPrefix = "rules/"
+
+func rulesID(gameID, topic string, page int) string {
+	return rulesPrefix + gameID + "/" + topic + "/" + strconv.Itoa(page)
+}
+
+// cmdRules answers /stolik rules game:<g> [topic:<t>] [card:<name or id>].
+func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
+	r := b.newReply(i, false)
+	gameID := "princesses"
+	if o, ok := opts[optGame]; ok {
+		gameID = o.StringValue()
+	}
+	if _, err := engine.Lookup(gameID); err != nil || !u.l.Has(gameID+".rules") {
+		r.send(ctx, message{content: u.l.T("error.unknown_game", map[string]any{"Game": gameID})})
+		return
+	}
+	if o, ok := opts[optCard]; ok && strings.TrimSpace(o.StringValue()) != "" {
+		q := o.StringValue()
+		if text, found := render.RulesLookup(u.l, gameID, q, maxContent); found {
+			r.send(ctx, message{content: text})
+			return
+		}
+		r.send(ctx, message{content: u.l.T("ui.rules.no_card", map[string]any{
+			"Game": u.l.T("game."+gameID+".name", nil), "Name": clip(q, maxOptionText), "List": render.RulesTopicList(u.l, gameID),
+		})})
+		return
+	}
+	topic := render.RulesBase
+	if o, ok := opts[optTopic]; ok {
+		topic = o.StringValue()
+	}
+	r.send(ctx, rulesMessage(u.l, gameID, topic, 0))
+}
+
+// onRulesClick turns the page of a rules message: the clicked message is
+// replaced by the page the button names.
+func (b *Bot) onRulesClick(ctx context.Context, i *discordgo.Interaction, u user, cid string) {
+	r := b.newReply(i, true)
+	parts := strings.Split(strings.TrimPrefix(cid, rulesPrefix), "/")
+	if len(parts) != 3 {
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	}
+	page, err := strconv.Atoi(parts[2])
+	if _, lerr := engine.Lookup(parts[0]); err != nil || lerr != nil || page < 0 {
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	}
+	r.send(ctx, rulesMessage(u.l, parts[0], parts[1], page))
+}
+
+// rulesMessage is one page of a topic of a game's rules with its buttons: a
+// row to turn the page when there are several, and a row (or two) to open
+// the game's other topics. A page past the end (the texts changed since the
+// button was drawn) shows the last one.
+func rulesMessage(l *locales.Localizer, gameID, topic string, page int) message {
+	pages, ok := render.RulesPages(l, gameID, topic, maxContent)
+	if !ok {
+		return message{content: l.T("ui.rules.no_topic", map[string]any{
+			"Game": l.T("game."+gameID+".name", nil), "List": render.RulesTopicList(l, gameID),
+		})}
+	}
+	page = min(page, len(pages)-1)
+	m := message{content: pages[page]}
+	if len(pages) > 1 {
+		prev, next := max(page-1, 0), min(page+1, len(pages)-1)
+		m.components = append(m.components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: clip(l.T("ui.rules.prev", nil), maxButtonLabel), Style: discordgo.SecondaryButton, CustomID: rulesID(gameID, topic, prev), Disabled: prev == page},
+			discordgo.Button{Label: clip(l.T("ui.rules.next", nil), maxButtonLabel), Style: discordgo.PrimaryButton, CustomID: rulesID(gameID, topic, next), Disabled: next == page},
+		}})
+	}
+	var row []discordgo.MessageComponent
+	for _, t := range render.RulesTopics(gameID) {
+		if t == topic || len(m.components) == maxRows {
+			continue
+		}
+		row = append(row, discordgo.Button{Label: clip(l.T(render.RulesTopicKey(gameID, t), nil), maxButtonLabel), Style: discordgo.SecondaryButton, CustomID: rulesID(gameID, t, 0)})
+		if len(row) == maxRowButtons {
+			m.components = append(m.components, discordgo.ActionsRow{Components: row})
+			row = nil
+		}
+	}
+	if len(row) > 0 && len(m.components) < maxRows {
+		m.components = append(m.components, discordgo.ActionsRow{Components: row})
+	}
+	return m
+}

@@ -8,8 +8,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/stolik-bot/stolik/engine"
 	_ "github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
 )
 
 var nameRE = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
@@ -89,6 +91,73 @@ func TestParseGameID(t *testing.T) {
 	for _, bad := range []string{"t/", "t/x", "t/x/1", "t/x/-1/play Q7", "t/x/a/play", "t//1/play", "lobby/x/join"} {
 		if _, ok := parseGameID(bad); ok {
 			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// /stolik rules offers every topic of every game, and every page of every
+// topic, in every language, is a message within Discord's limits whose
+// buttons lead to the neighbouring pages and to the game's other topics.
+func TestRulesMessages(t *testing.T) {
+	b := locales.MustLoad()
+	var rules *discordgo.ApplicationCommandOption
+	for _, o := range Commands(b)[0].Options {
+		if o.Name == subRules {
+			rules = o
+		}
+	}
+	offered := map[string]bool{}
+	for _, o := range rules.Options {
+		if o.Name == optTopic {
+			for _, c := range o.Choices {
+				offered[c.Value.(string)] = true
+			}
+		}
+	}
+	for _, lang := range locales.Languages() {
+		l := b.Lang(lang)
+		for _, id := range engine.Games() {
+			for _, topic := range render.RulesTopics(id) {
+				if !offered[topic] {
+					t.Errorf("%s: topic %s is not offered", id, topic)
+				}
+				for page := 0; ; page++ {
+					m := rulesMessage(l, id, topic, page)
+					where := lang + " " + rulesID(id, topic, page)
+					if n := utf8.RuneCountInString(m.content); n == 0 || n > maxContent || strings.Contains(m.content, locales.MissingOpen) {
+						t.Errorf("%s: %d characters", where, n)
+					}
+					if len(m.components) > maxRows {
+						t.Errorf("%s: %d rows", where, len(m.components))
+					}
+					seen, next := map[string]bool{}, ""
+					for _, row := range m.components {
+						bs := row.(discordgo.ActionsRow).Components
+						if len(bs) > maxRowButtons {
+							t.Errorf("%s: %d buttons in a row", where, len(bs))
+						}
+						for _, c := range bs {
+							btn := c.(discordgo.Button)
+							if len(btn.CustomID) > maxCustomID || seen[btn.CustomID] || utf8.RuneCountInString(btn.Label) > maxButtonLabel {
+								t.Errorf("%s: button %+v", where, btn)
+							}
+							seen[btn.CustomID] = true
+							if btn.CustomID == rulesID(id, topic, page+1) && !btn.Disabled {
+								next = btn.CustomID
+							}
+						}
+					}
+					if next == "" {
+						if last := rulesMessage(l, id, topic, page+5); last.content != m.content {
+							t.Errorf("%s: a page past the end is not the last page", where)
+						}
+						break
+					}
+					if page > 30 {
+						t.Fatalf("%s: the pages never end", where)
+					}
+				}
+			}
 		}
 	}
 }

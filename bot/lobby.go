@@ -330,19 +330,6 @@ func (b *Bot) showHand(ctx context.Context, r *reply, u user, id string) {
 	}
 }
 
-func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
-	r := b.newReply(i, false)
-	gameID := "princesses"
-	if o, ok := opts[optGame]; ok {
-		gameID = o.StringValue()
-	}
-	if _, err := engine.Lookup(gameID); err != nil || !u.l.Has(gameID+".rules") {
-		r.send(ctx, message{content: u.l.T("error.unknown_game", map[string]any{"Game": gameID})})
-		return
-	}
-	r.send(ctx, message{content: render.Rules(u.l, gameID)})
-}
-
 func (b *Bot) cmdLanguage(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
 	r := b.newReply(i, false)
 	lang := ""

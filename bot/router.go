@@ -204,6 +204,8 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 	case strings.HasPrefix(cid, "hand/"):
 		r := b.newReply(i, false)
 		b.showHand(ctx, r, u, strings.TrimPrefix(cid, "hand/"))
+	case strings.HasPrefix(cid, rulesPrefix):
+		b.onRulesClick(ctx, i, u, cid)
 	case strings.HasPrefix(cid, "watch/"):
 		b.showWatch(ctx, b.newReply(i, false), u, strings.TrimPrefix(cid, "watch/"))
 	case strings.HasPrefix(cid, "stall/"), strings.HasPrefix(cid, "seat/"):

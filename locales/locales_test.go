@@ -82,6 +82,7 @@ var sampleData = map[string]any{
 	"Mode":      "xMode",
 	"Set":       "xSet",
 	"Victim":    "xVictim",
+	"Topic":     "xTopic",
 }
 
 // pluralForms lists the CLDR plural forms each language needs for integer

@@ -1,0 +1,75 @@
+package render
+
+import (
+	"slices"
+
+	"github.com/stolik-bot/stolik/engine/princesses"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+// Rebel Princess's rules topics: the round cards and the princess powers of
+// each edition, in that edition's wording (the texts shown at round start
+// and with a princess), listed from the engine's data.
+const (
+	topicCardsDeluxe   = "cards-deluxe"
+	topicCardsClassic  = "cards-classic"
+	topicPowersDeluxe  = "powers-deluxe"
+	topicPowersClassic = "powers-classic"
+)
+
+func (princessesRenderer) RulesTopics() []string {
+	return []string{topicCardsDeluxe, topicCardsClassic, topicPowersDeluxe, topicPowersClassic}
+}
+
+func (princessesRenderer) RulesEntries(l *locales.Localizer, topic string) []RulesEntry {
+	switch topic {
+	case topicCardsDeluxe:
+		return roundEntries(l, princesses.Deluxe)
+	case topicCardsClassic:
+		return roundEntries(l, princesses.Classic)
+	case topicPowersDeluxe:
+		return powerEntries(l, princesses.Deluxe)
+	case topicPowersClassic:
+		return powerEntries(l, princesses.Classic)
+	}
+	return nil
+}
+
+// textKey is the key of a card's rule text in an edition's wording.
+func textKey(prefix string, ed princesses.Edition) string {
+	if ed == princesses.Classic {
+		return prefix + ".text_classic"
+	}
+	return prefix + ".text"
+}
+
+func roundEntries(l *locales.Localizer, ed princesses.Edition) []RulesEntry {
+	var out []RulesEntry
+	for _, id := range princesses.RoundCardIDs(ed) {
+		name := roundName(l, id)
+		out = append(out, RulesEntry{
+			ID: id, Names: []string{name},
+			Text: "**" + name + "** `" + id + "`\n" + l.T(textKey("princesses.round."+id, ed), nil),
+		})
+	}
+	return out
+}
+
+// powerEntries lists an edition's princesses, the promo ones included and
+// marked as such.
+func powerEntries(l *locales.Localizer, ed princesses.Edition) []RulesEntry {
+	base := princesses.PrincessIDs(ed, false)
+	var out []RulesEntry
+	for _, id := range princesses.PrincessIDs(ed, true) {
+		name, power := princessName(l, id), l.T("princesses.princess."+id+".power", nil)
+		head := "**" + name + "** · *" + power + "* `" + id + "`"
+		if !slices.Contains(base, id) {
+			head += " · " + l.T("princesses.topic.promo", nil)
+		}
+		out = append(out, RulesEntry{
+			ID: id, Names: []string{name, power},
+			Text: head + "\n" + l.T(textKey("princesses.princess."+id, ed), nil),
+		})
+	}
+	return out
+}
