@@ -551,11 +551,14 @@ func (st *State) mulanSwaps(s engine.Seat) []engine.Action {
 	return out
 }
 
-// nextMulan is the first seat (clockwise from the leader) that may still use
-// Mulan's power on the complete trick, -1 if none.
+// nextMulan is the first seat that may still use Mulan's power on the
+// complete trick, -1 if none. Mulan and a Karmezina copying her want to act
+// at the same moment, so they are asked clockwise from the leader's left,
+// the leader last (ruling 9; seed 000 "UŻYWANIE MOCY KSIĘŻNICZKI", seed 001
+// FAQ).
 func (st *State) nextMulan() engine.Seat {
 	m := pid("mulan")
-	for k := 0; k < st.n; k++ {
+	for k := 1; k <= st.n; k++ {
 		s := st.next(st.leader, k)
 		if st.eff.asked&(1<<uint(s)) == 0 && st.canUse(s, m) && len(st.mulanSwaps(s)) > 0 {
 			return s
