@@ -94,12 +94,16 @@ type roundRules struct {
 	// (Pass the Bouquet: the suit of the last card); nil: the lead card's suit.
 	required func(trick []Play) Suit
 	// follow lists the cards a seat holding hand may play to a trick already
-	// led (Midnight Makeover, Odds and Evens); nil: follow the required suit
+	// led (Midnight Makeover); nil: follow the required suit
 	// if able, else any card.
 	follow func(trick []Play, req Suit, hand []Card) []Card
 	// playable narrows the cards a seat may play now, after the lead and
 	// follow rules (Magic Beans).
 	playable func(hand, base []Card) []Card
+	// prefer narrows the cards a follower may play, after following suit
+	// and after the Princess and the Pea's "above 5" (power > round card):
+	// Odds and Evens' parity (ruling 17).
+	prefer func(trick []Play, pool []Card) []Card
 	// winner picks the index into the trick of the winning play. It sees
 	// the trick as the powers value it (Snow White's 0, Cinderella's
 	// reversal as 13-n).

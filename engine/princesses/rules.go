@@ -32,7 +32,7 @@ func init() {
 	set("haggle", roundRules{after: phaseHaggle})
 	set("blind-mans-bluff", roundRules{setup: phaseSplit, halfRight: true})
 	set("poisoned-apple", roundRules{winner: winVoid})
-	set("odds-and-evens", roundRules{follow: followParity})
+	set("odds-and-evens", roundRules{prefer: preferParity})
 	set("single-fairy", roundRules{score: scoreFairies})
 	set("rings-twice", roundRules{perTurn: 2, winner: winSum, flip: flipSum})
 	set("midnight-makeover", roundRules{follow: followWildFairies, winner: winWildFairies})
@@ -78,12 +78,12 @@ func highestOrLowest(hand, base []Card) []Card {
 	return out
 }
 
-// followParity (Odds and Evens): follow suit and the lead card's parity;
-// in suit without the parity, any card of the suit; void, the parity if
-// possible.
-func followParity(trick []Play, req Suit, hand []Card) []Card {
+// preferParity (Odds and Evens): among the cards a follower may play (the
+// suit, or the whole hand when void), those of the lead card's printed
+// parity, if any; otherwise any of them. The Pea's "above 5" narrows the
+// pool first (ruling 17).
+func preferParity(trick []Play, pool []Card) []Card {
 	odd := trick[0].Card.Rank() % 2
-	pool := followSuit(hand, req)
 	var out []Card
 	for _, c := range pool {
 		if c.Rank()%2 == odd {

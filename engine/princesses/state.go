@@ -422,15 +422,10 @@ func (st *State) playable(s engine.Seat) []Card {
 	}
 	if st.eff.pea > 0 && st.eff.pea != int8(s)+1 {
 		// The Princess and the Pea: above 5 if possible.
-		var high []Card
-		for _, c := range out {
-			if c.Rank() > 5 {
-				high = append(high, c)
-			}
-		}
-		if len(high) > 0 {
-			out = high
-		}
+		out = above5(out)
+	}
+	if rules.prefer != nil && len(st.trick) > 0 {
+		out = rules.prefer(st.trick, out)
 	}
 	if st.eff.thumb == int8(s)+1 {
 		// Thumbelina's second card of a Rings Twice trick is free too.
@@ -442,6 +437,21 @@ func (st *State) playable(s engine.Seat) []Card {
 		sortCards(out)
 	}
 	return out
+}
+
+// above5 is the cards above 5 among cs, or cs if there are none (the
+// Princess and the Pea).
+func above5(cs []Card) []Card {
+	var high []Card
+	for _, c := range cs {
+		if c.Rank() > 5 {
+			high = append(high, c)
+		}
+	}
+	if len(high) > 0 {
+		return high
+	}
+	return cs
 }
 
 // Apply performs action a for seat s.
@@ -637,6 +647,15 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 					return engine.Errorf(CodeMustFollow, "card", c.String(), "suit", Fairies.Word())
 				}
 				return engine.Errorf(CodeMustMatchParity, "card", c.String(), "rank", st.trick[0].Card.Rank())
+			}
+			if rules.prefer != nil {
+				pool := base
+				if st.eff.pea > 0 && st.eff.pea != int8(s)+1 {
+					pool = above5(pool)
+				}
+				if slices.Contains(pool, c) {
+					return engine.Errorf(CodeMustMatchParity, "card", c.String(), "rank", st.trick[0].Card.Rank())
+				}
 			}
 		}
 		if st.rules().playable != nil {
