@@ -2,9 +2,11 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -17,11 +19,76 @@ import (
 )
 
 // quietEvents are public events that the table message already shows, so
-// they are not posted one by one.
+// they are not posted one by one (for the renderers that do not say where
+// their events go, render.EventPlacer).
 var quietEvents = map[string]bool{
 	"card_played":     true,
 	"princess_chosen": true,
 	"cards_passed":    true,
+}
+
+// recentMoves is how many public events the table message lists as its last
+// moves (fewer when the message would grow too long).
+const recentMoves = 5
+
+// eventWhere says where a public event of a game is shown: in a channel
+// post, in the table message's list of last moves, or not at all.
+func eventWhere(r render.Game, e engine.Event) render.Where {
+	if p, ok := r.(render.EventPlacer); ok {
+		return p.Where(e)
+	}
+	if quietEvents[e.Type] {
+		return render.Unshown
+	}
+	return render.Posted
+}
+
+// recentOf keeps the public events of evs that go to the list of last moves.
+func recentOf(r render.Game, evs []engine.Event) []engine.Event {
+	var out []engine.Event
+	for _, e := range evs {
+		if e.Audience == engine.Everyone && eventWhere(r, e) == render.Recent {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// recentFromLog works out a table's last moves from its log, for a table
+// whose moves this process has not seen (after a restart): the log up to
+// snap's version is replayed and the events of the list kept.
+func (b *Bot) recentFromLog(ctx context.Context, snap *table.Snapshot) ([]engine.Event, error) {
+	r, ok := render.For(snap.Record.Setup.Game)
+	if !ok || snap.Version == 0 {
+		return nil, nil
+	}
+	rec, log, err := b.store.Load(ctx, snap.Record.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(log) < snap.Version {
+		return nil, fmt.Errorf("table %s: log of %d entries for version %d", rec.ID, len(log), snap.Version)
+	}
+	st, err := engine.Start(snap.Game, rec.Setup, nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []engine.Event
+	for i, e := range log[:snap.Version] {
+		evs, err := engine.Step(snap.Game, st, rec.Setup.Seed, i, engine.Move{Seat: e.Seat, Action: e.Action}, nil)
+		if err != nil {
+			return nil, err
+		}
+		out = lastN(append(out, recentOf(r, evs)...), recentMoves)
+	}
+	return out, nil
+}
+
+func lastN[T any](s []T, n int) []T {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
 }
 
 // names are the seats' display names for a reader: players by their
@@ -90,30 +157,58 @@ func (b *Bot) tableLang(rec table.Record) *locales.Localizer { return b.loc.Lang
 // the table's language, from the spectator's view only, with whom the table
 // waits for and until when.
 func (b *Bot) publicMessage(snap *table.Snapshot, dls []store.Deadline) message {
+	return b.publicMessageWith(snap, dls, nil)
+}
+
+// publicMessageWith is publicMessage with a list of the last moves (public
+// events, oldest first), as many of the newest as the message has room for.
+func (b *Bot) publicMessageWith(snap *table.Snapshot, dls []store.Deadline, recent []engine.Event) message {
 	rec := snap.Record
 	if rec.Status == table.StatusLobby {
 		return b.lobbyMessage(rec)
 	}
 	l := b.tableLang(rec)
+	nm := names(l, rec)
 	lines := []string{header(l, rec)}
+	var moves []string
 	if r, ok := render.For(rec.Setup.Game); ok && rec.Status != table.StatusAbandoned {
-		lines = append(lines, r.Public(l, snap.State.View(engine.Spectator), names(l, rec))...)
+		lines = append(lines, r.Public(l, snap.State.View(engine.Spectator), nm)...)
+		for _, e := range recent {
+			if t := r.Event(l, e, nm); t != "" {
+				moves = append(moves, "· "+t)
+			}
+		}
 	}
+	var tail []string
 	m := message{}
 	switch rec.Status {
 	case table.StatusPlaying:
 		if ms := mentions(rec, snap.State.Acting()); len(ms) > 0 {
-			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
+			tail = append(tail, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
 		}
-		lines = append(lines, deadlineLines(l, names(l, rec), dls)...)
+		tail = append(tail, deadlineLines(l, nm, dls)...)
 		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: l.T("bot.button.hand", nil), Style: discordgo.PrimaryButton, CustomID: handID(rec.ID)},
 			discordgo.Button{Label: l.T("async.button.watch", nil), Style: discordgo.SecondaryButton, CustomID: watchID(rec.ID)},
 		}}}
 	case table.StatusAbandoned:
-		lines = append(lines, l.T("bot.abandoned", nil))
+		tail = append(tail, l.T("bot.abandoned", nil))
 	}
-	m.content = strings.Join(lines, "\n")
+	if len(moves) > 0 {
+		// The list gives way to the state and the turn: the oldest moves go
+		// first when the message would be too long.
+		room := maxContent - utf8.RuneCountInString(strings.Join(append(lines, tail...), "\n"))
+		room -= 1 + utf8.RuneCountInString(l.T("bot.last_moves", nil))
+		k := len(moves)
+		for k > 0 && room-(1+utf8.RuneCountInString(moves[k-1])) >= 0 {
+			room -= 1 + utf8.RuneCountInString(moves[k-1])
+			k--
+		}
+		if k < len(moves) {
+			lines = append(append(lines, l.T("bot.last_moves", nil)), moves[k:]...)
+		}
+	}
+	m.content = strings.Join(append(lines, tail...), "\n")
 	return m
 }
 
@@ -360,7 +455,7 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 		}
 	}
 	where := b.where(ctx, rec)
-	m := b.publicMessage(snap, dls)
+	m := b.publicMessageWith(snap, dls, b.outbox(rec.ID).recentFor(ctx, b, snap))
 	content, comps := m.text(), m.comps()
 	key := rec.MessageID + "\x00" + content + "\x00" + componentKey(comps)
 	if rec.MessageID != "" && key == shown {
@@ -413,8 +508,10 @@ func (b *Bot) send(ctx context.Context, channelID string, m message) (*discordgo
 }
 
 // publish shows what a batch of moves did: the table message is edited,
-// and the public events (trick results, round scores) are posted with a
-// mention of the players who must now act and did not have to before.
+// listing the moves among its last moves, and the public events that
+// deserve a message (trick and round results, the end; render.EventPlacer)
+// are posted with a mention of the players who must now act and did not
+// have to before.
 //
 // Before that, the deadlines follow the seats that must act, and a game
 // that has just ended is recorded for the statistics; after it, players who
@@ -440,15 +537,17 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 	l := b.tableLang(rec)
 	nm := names(l, rec)
 	var lines []string
+	ob := b.outbox(rec.ID)
 	if r, ok := render.For(rec.Setup.Game); ok {
 		for _, e := range events {
-			if e.Audience != engine.Everyone || quietEvents[e.Type] {
+			if e.Audience != engine.Everyone || eventWhere(r, e) != render.Posted {
 				continue
 			}
 			if t := r.Event(l, e, nm); t != "" {
 				lines = append(lines, t)
 			}
 		}
+		ob.addRecent(ctx, b, snap, recentOf(r, events))
 	}
 	if rec.Status == table.StatusPlaying && moved {
 		var fresh []engine.Seat
@@ -457,7 +556,7 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 				fresh = append(fresh, s)
 			}
 		}
-		if ms := mentions(rec, b.outbox(rec.ID).toPing(b, fresh)); len(ms) > 0 {
+		if ms := mentions(rec, ob.toPing(b, fresh)); len(ms) > 0 {
 			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
 		}
 		defer func() {
@@ -477,5 +576,5 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 			}
 		}()
 	}
-	b.outbox(rec.ID).push(ctx, b, snap, where, lines, true)
+	ob.push(ctx, b, snap, where, lines, true)
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -34,6 +35,12 @@ type outbox struct {
 	last      time.Time // when the last output went out
 
 	pinged map[engine.Seat]time.Time // guarded by mu: when each seat was last mentioned in a post
+
+	// recent are the table's last public moves that its message lists
+	// (recentMoves at most, oldest first), once known: worked out from the
+	// log the first time this process shows the table.
+	recent      []engine.Event // guarded by mu
+	recentKnown bool           // guarded by mu
 
 	shown    string // guarded by flushMu: the table message as last sent
 	shownSeq uint64 // guarded by flushMu
@@ -163,4 +170,41 @@ func (ob *outbox) toPing(b *Bot, seats []engine.Seat) []engine.Seat {
 		out = append(out, s)
 	}
 	return out
+}
+
+// addRecent adds the events of the moves that led to snap to the list of
+// last moves. The caller holds the table's lock, so that moves come in
+// order.
+func (ob *outbox) addRecent(ctx context.Context, b *Bot, snap *table.Snapshot, evs []engine.Event) {
+	ob.mu.Lock()
+	if ob.recentKnown {
+		ob.recent = lastN(append(ob.recent, evs...), recentMoves)
+		ob.mu.Unlock()
+		return
+	}
+	ob.mu.Unlock()
+	ob.recentFor(ctx, b, snap) // the log holds evs already
+}
+
+// recentFor is the list of last moves to show with snap, worked out from the
+// table's log when this process has not seen the table's moves.
+func (ob *outbox) recentFor(ctx context.Context, b *Bot, snap *table.Snapshot) []engine.Event {
+	ob.mu.Lock()
+	if ob.recentKnown {
+		out := slices.Clone(ob.recent)
+		ob.mu.Unlock()
+		return out
+	}
+	ob.mu.Unlock()
+	evs, err := b.recentFromLog(ctx, snap)
+	if err != nil {
+		b.log.Warn("working out a table's last moves", "table", snap.Record.ID, "err", err)
+		return nil
+	}
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	if !ob.recentKnown {
+		ob.recent, ob.recentKnown = evs, true
+	}
+	return slices.Clone(ob.recent)
 }

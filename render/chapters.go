@@ -449,3 +449,14 @@ func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names)
 func (chaptersRenderer) RulesAppendix(l *locales.Localizer) string {
 	return ChaptersProvisional(l, &chapters.DefaultCards)
 }
+
+// Where posts the results: the start of chapter II, each round's winner and
+// tokens, chapter III's scoring and the end; the picks and plays that lead
+// to them are in the table message's list of last moves.
+func (chaptersRenderer) Where(e engine.Event) Where {
+	switch e.Type {
+	case "card_picked", "hands_passed", "redealt", "card_played":
+		return Recent
+	}
+	return Posted
+}

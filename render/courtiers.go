@@ -311,3 +311,16 @@ func (courtiersRenderer) Event(l *locales.Localizer, e engine.Event, names Names
 	}
 	return ""
 }
+
+// Where posts the turning points (the draw pile running out, the spies
+// revealed) and the end; placements and eliminations are on the table
+// message and in its list of last moves.
+func (courtiersRenderer) Where(e engine.Event) Where {
+	switch e.Type {
+	case "card_placed", "card_killed":
+		return Recent
+	case "turn":
+		return Unshown
+	}
+	return Posted
+}

@@ -270,3 +270,17 @@ func (lynxRenderer) Event(l *locales.Localizer, e engine.Event, names Names) str
 	}
 	return ""
 }
+
+// Where posts only the end of the game: every move is on the table message
+// (displays, pool, the set in play) and in its list of last moves.
+func (lynxRenderer) Where(e engine.Event) Where {
+	switch e.Type {
+	case "game_over":
+		return Posted
+	case "turn", "pool_refilled", "virtual_refilled":
+		// The table message names the player whose turn it is and shows the
+		// pool and the virtual player's row.
+		return Unshown
+	}
+	return Recent
+}
