@@ -47,9 +47,16 @@ func roundEntries(l *locales.Localizer, ed princesses.Edition) []RulesEntry {
 	var out []RulesEntry
 	for _, id := range princesses.RoundCardIDs(ed) {
 		name := roundName(l, id)
+		head := "**" + name + "** `" + id + "`"
+		if left, right, hourglass, ok := princesses.RoundCardPass(id); ok {
+			head += " · " + passText(l, left, right)
+			if hourglass {
+				head += " · " + l.T("princesses.topic.hourglass", nil)
+			}
+		}
 		out = append(out, RulesEntry{
 			ID: id, Names: []string{name},
-			Text: "**" + name + "** `" + id + "`\n" + l.T(textKey("princesses.round."+id, ed), nil),
+			Text: head + "\n" + l.T(textKey("princesses.round."+id, ed), nil),
 		})
 	}
 	return out

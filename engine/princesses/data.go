@@ -237,6 +237,18 @@ func RoundCardIDs(ed Edition) []string {
 	return out
 }
 
+// RoundCardPass tells how many cards a round card passes to the left and to
+// the right, and whether it is an hourglass (final-round) card; ok is false
+// for an unknown id.
+func RoundCardPass(id string) (left, right int, hourglass, ok bool) {
+	r, found := parseRound(id)
+	if !found {
+		return 0, 0, false, false
+	}
+	d := r.data()
+	return d.pass.left, d.pass.right, d.hourglass, true
+}
+
 // PrincessIDs lists the princess ids of an edition.
 func PrincessIDs(ed Edition, promo bool) []string {
 	var out []string
