@@ -440,7 +440,7 @@ func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
 	if snap.Record.ChannelID == "" {
 		return
 	}
-	b.outbox(snap.Record.ID).push(ctx, b, snap, "", nil, true)
+	b.outbox(snap.Record.ID).push(ctx, b, snap, "", nil, true, false)
 }
 
 // editTable is refresh without the outbox: ob.flushMu is held. It reports
@@ -576,5 +576,5 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 			}
 		}()
 	}
-	ob.push(ctx, b, snap, where, lines, true)
+	ob.push(ctx, b, snap, where, lines, true, moved)
 }

@@ -21,8 +21,9 @@ import (
 // ago; then everything that comes in meanwhile is merged and sent once when
 // the interval is over: one edit showing the latest state and one post
 // holding every line, in order. That keeps a fast table within Discord's
-// per-channel rate limit and costs fewer REST calls per move. An edit that
-// would change nothing is skipped.
+// per-channel rate limit and costs fewer REST calls per move. The steps of
+// one player's turn may wait a little longer (push). An edit that would
+// change nothing is skipped.
 type outbox struct {
 	flushMu sync.Mutex // held while sending: a table's output goes out in order
 
@@ -32,7 +33,12 @@ type outbox struct {
 	where     string
 	lines     []string
 	scheduled bool
-	last      time.Time // when the last output went out
+	timer     *time.Timer // when scheduled: sends the output at due
+	due       time.Time
+	last      time.Time     // when the last output went out
+	since     time.Time     // when the oldest output not sent yet came in
+	urgent    bool          // some output not sent yet may not wait beyond the interval
+	acting    []engine.Seat // the seats that had to act in the last table message queued
 
 	pinged map[engine.Seat]time.Time // guarded by mu: when each seat was last mentioned in a post
 
@@ -55,29 +61,65 @@ func (b *Bot) outbox(id string) *outbox {
 
 // push queues the table message of snap (when edit is true) and lines for
 // the channel where, and sends them now or when the interval is over.
-func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where string, lines []string, edit bool) {
+//
+// An edit that may wait (minor: a move that posts nothing) and makes nobody
+// new wait — the player who moved goes on with their turn, or a seat of a
+// simultaneous decision has chosen — waits up to hold (twice the publish
+// interval) for more, so that the steps of one turn (three placements, a
+// play and what follows it) and the choices of a round go out as one edit;
+// the table message still changes at once when someone else's turn begins.
+func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where string, lines []string, edit, minor bool) {
+	now := time.Now()
 	ob.mu.Lock()
 	if edit {
+		if snap.State != nil && snap.Record.Status == table.StatusPlaying {
+			acting := snap.State.Acting()
+			for _, s := range acting {
+				if !slices.Contains(ob.acting, s) {
+					minor = false // someone new must act
+				}
+			}
+			ob.acting = acting
+		} else {
+			minor, ob.acting = false, nil
+		}
 		ob.snap, ob.snapSeq = snap, outboxSeq.Add(1)
 	}
 	if len(lines) > 0 {
 		ob.where = where
 		ob.lines = append(ob.lines, lines...)
+		minor = false
+	}
+	if ob.since.IsZero() {
+		ob.since = now
+	}
+	if !minor {
+		ob.urgent = true
+	}
+	due := ob.last.Add(b.publishEvery)
+	if !ob.urgent {
+		if held := ob.since.Add(2 * b.publishEvery); held.After(due) {
+			due = held
+		}
 	}
 	if ob.scheduled {
+		if due.Before(ob.due) && ob.timer.Stop() {
+			// Something that may not wait came in: send sooner. (When Stop
+			// fails, the timer has fired and the output is on its way.)
+			ob.due = due
+			ob.timer.Reset(max(due.Sub(now), 0))
+		}
 		ob.mu.Unlock()
 		return
 	}
-	wait := b.publishEvery - time.Since(ob.last)
-	if wait <= 0 {
+	if !due.After(now) {
 		ob.mu.Unlock()
 		ob.flush(ctx, b)
 		return
 	}
-	ob.scheduled = true
+	ob.scheduled, ob.due = true, due
 	b.busy.Add(1)
-	ob.mu.Unlock()
-	time.AfterFunc(wait, func() {
+	ob.timer = time.AfterFunc(due.Sub(now), func() {
 		defer b.busy.Add(-1)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -86,6 +128,7 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 		ob.mu.Unlock()
 		ob.flush(ctx, b)
 	})
+	ob.mu.Unlock()
 }
 
 // flush sends what is pending.
@@ -95,7 +138,7 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	ob.mu.Lock()
 	snap, seq, where, lines := ob.snap, ob.snapSeq, ob.where, ob.lines
 	ob.snap, ob.lines = nil, nil
-	ob.last = time.Now()
+	ob.last, ob.since, ob.urgent = time.Now(), time.Time{}, false
 	ob.mu.Unlock()
 	if snap != nil && seq > ob.shownSeq {
 		ob.shown = b.editTable(ctx, snap, ob.shown)
