@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -306,7 +307,83 @@ func (princessesRenderer) Private(l *locales.Localizer, ev engine.View, names Na
 }
 
 func (princessesRenderer) Action(l *locales.Localizer, ea engine.Action) string {
-	a := ea.(princesses.Action)
+	return princessAction(l, ea.(princesses.Action), seatLabels(l))
+}
+
+// Prefix names the controls Action cannot name well:
+//   - an action that names a seat (announcing Scheherazade or the deluxe
+//     Ice Princess on a player, deluxe Pocahontas, Sleeping Beauty handing
+//     a card on, classic Pocahontas after a trick): by the player's name as
+//     the table shows it, where Action can only number the seat;
+//   - a play face down (Masquerade, after the lead);
+//   - the beginning of several actions (when they do not all fit in one
+//     menu): its words, cards, powers, suits and players named, not its
+//     notation.
+func (princessesRenderer) Prefix(l *locales.Localizer, ev engine.View, names Names, s Step) string {
+	if !s.Whole {
+		return princessStep(l, names, s)
+	}
+	a, err := princesses.ParseAction(strings.Join(s.Tokens, " "))
+	if err != nil {
+		return ""
+	}
+	if v, ok := ev.(*princesses.View); ok && a.Kind == princesses.KindPlay && a.Pow == 0 && len(v.Masked) > 0 && v.Seat != v.Leader {
+		return l.T("princesses.roundcard.action.play_masked", map[string]any{"Card": PrincessCard(l, a.Cards[0])})
+	}
+	if t := a.TargetSeat(); t < 0 || int(t) >= len(names) {
+		return ""
+	}
+	return princessAction(l, a, names)
+}
+
+// princessStep names the beginning of several actions: the tokens chosen
+// with it (all of them when it sums up the choice so far), the action's
+// word as a phrase ("Play a card") when it is among them, then "…".
+func princessStep(l *locales.Localizer, names Names, s Step) string {
+	if len(s.Tokens) == 0 || s.Chosen >= len(s.Tokens) {
+		return ""
+	}
+	verb := s.Tokens[0]
+	var head string
+	var parts []string
+	for i, t := range s.Tokens[s.Chosen:] {
+		if s.Chosen+i == 0 {
+			if !l.Has("princesses.step." + t) {
+				return ""
+			}
+			head = l.T("princesses.step."+t, nil)
+			continue
+		}
+		if c, ok := princesses.ParseCard(t); ok {
+			parts = append(parts, PrincessCard(l, c))
+			continue
+		}
+		if l.Has("princesses.princess." + t + ".power") {
+			parts = append(parts, l.T("princesses.princess."+t+".power", nil))
+			continue
+		}
+		if su, ok := princesses.ParseSuit(t); ok && len(t) > 1 {
+			parts = append(parts, l.T("princesses.suit."+su.Letter(), nil))
+			continue
+		}
+		if n, err := strconv.Atoi(t); err == nil && (verb == "declare" || verb == "assign" || verb == "pocahontas") {
+			parts = append(parts, names.Of(engine.Seat(n)))
+			continue
+		}
+		parts = append(parts, t)
+	}
+	text := strings.Join(parts, ", ")
+	switch {
+	case head != "" && text != "":
+		text = head + ": " + text
+	case head != "":
+		text = head
+	}
+	return text + "…"
+}
+
+// princessAction is an action in words, with seats named by names.
+func princessAction(l *locales.Localizer, a princesses.Action, names Names) string {
 	switch a.Kind {
 	case princesses.KindChoose:
 		return l.T("princesses.action.choose", map[string]any{"Princess": princessName(l, a.Princess.String())})
@@ -323,7 +400,7 @@ func (princessesRenderer) Action(l *locales.Localizer, ea engine.Action) string 
 		if a.HasSuit {
 			suit = a.Suit.Word()
 		}
-		return l.T("princesses.power.action.declare", map[string]any{"Power": declText(l, a.Power().String(), suit, t, seatLabels(l))})
+		return l.T("princesses.power.action.declare", map[string]any{"Power": declText(l, a.Power().String(), suit, t, names)})
 	case princesses.KindWithdraw:
 		return l.T("princesses.power.action.withdraw", nil)
 	case princesses.KindSing:
@@ -342,7 +419,7 @@ func (princessesRenderer) Action(l *locales.Localizer, ea engine.Action) string 
 		if a.No {
 			return l.T("princesses.power.action.pocahontas_none", nil)
 		}
-		return l.T("princesses.power.action.pocahontas", map[string]any{"Target": seatLabels(l).Of(a.TargetSeat())})
+		return l.T("princesses.power.action.pocahontas", map[string]any{"Target": names.Of(a.TargetSeat())})
 	case princesses.KindTrade:
 		if a.No {
 			return l.T("princesses.power.more.action.trade_none", nil)
@@ -351,7 +428,7 @@ func (princessesRenderer) Action(l *locales.Localizer, ea engine.Action) string 
 	case princesses.KindOffer, princesses.KindRetain, princesses.KindFreeze:
 		return l.T("princesses.power.more.action."+strings.Fields(a.String())[0], map[string]any{"Card": PrincessCard(l, a.Cards[0])})
 	case princesses.KindAssign:
-		return l.T("princesses.power.more.action.assign", map[string]any{"Card": PrincessCard(l, a.Cards[0]), "Target": seatLabels(l).Of(a.TargetSeat())})
+		return l.T("princesses.power.more.action.assign", map[string]any{"Card": PrincessCard(l, a.Cards[0]), "Target": names.Of(a.TargetSeat())})
 	case princesses.KindAside, princesses.KindGift, princesses.KindGive:
 		key := "princesses.roundcard.action." + strings.Fields(a.String())[0]
 		if a.Kind == princesses.KindPlay {
