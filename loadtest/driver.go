@@ -13,20 +13,24 @@ import (
 )
 
 // driver plays one channel's tables as its users, one interaction at a
-// time: a user who holds controls for a move uses them; otherwise the user
-// the table message mentions presses "My hand".
+// time, the way people do: a user who holds controls for a move uses them;
+// otherwise a user whom the table message mentions presses "My hand" —
+// unless the hand they hold is already as new as the table message (they
+// got it after the table message last changed: it is their own move that
+// the table message has not caught up with yet), and then they wait.
 type driver struct {
 	h     *harness
 	ch    string
 	game  string
 	seats int
-	users []string
+	users []string // the human seats; the others are AI players
 	rnd   *rand.Rand
 
-	id       string                          // the current table
-	msgID    string                          // its public message
-	hand     map[string]*discordtest.Message // each user's last ephemeral answer
-	nextUser int
+	id     string                          // the current table
+	msgID  string                          // its public message
+	hand   map[string]*discordtest.Message // each user's last ephemeral answer
+	handAt map[string]int                  // the table message's edit count when it came
+	idle   int                             // steps in a row where nobody did anything
 }
 
 var mentionRE = regexp.MustCompile(`<@(\d+)>`)
@@ -105,10 +109,15 @@ func (d *driver) open(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := d.slash(ctx, d.users[0], "start"); err != nil {
+	var ai []discordtest.Arg
+	if len(d.users) < d.seats {
+		ai = append(ai, discordtest.Opt("ai", true))
+	}
+	if err := d.slash(ctx, d.users[0], "start", ai...); err != nil {
 		return err
 	}
 	clear(d.hand)
+	clear(d.handAt)
 	d.h.mu.Lock()
 	d.h.tableIDs = append(d.h.tableIDs, d.id)
 	d.h.mu.Unlock()
@@ -171,8 +180,9 @@ func (d *driver) step(ctx context.Context) error {
 		return d.open(ctx)
 	}
 	// A user who holds controls acts.
+	first := d.rnd.IntN(len(d.users))
 	for k := range d.users {
-		u := d.users[(d.nextUser+k)%len(d.users)]
+		u := d.users[(first+k)%len(d.users)]
 		cs := controls(d.hand[u], d.id)
 		if len(cs) == 0 {
 			continue
@@ -200,21 +210,29 @@ func (d *driver) step(ctx context.Context) error {
 			d.hand[u] = nil
 			return err
 		}
-		d.hand[u] = in.Original()
+		d.got(u, in)
+		d.idle = 0
 		return nil
 	}
-	// Nobody holds controls: whom does the table wait for?
+	// Nobody holds controls: whom does the table wait for, and who of them
+	// has not seen their hand since the table message last changed?
 	var who []string
 	for _, m := range mentionRE.FindAllStringSubmatch(tm.Content, -1) {
-		if slices.Contains(d.users, m[1]) {
-			who = append(who, m[1])
+		u := m[1]
+		if slices.Contains(d.users, u) && !slices.Contains(who, u) && (d.hand[u] == nil || tm.Edits > d.handAt[u]) {
+			who = append(who, u)
 		}
 	}
-	u := d.users[d.nextUser%len(d.users)]
-	d.nextUser++
-	if len(who) > 0 {
-		u = who[d.rnd.IntN(len(who))]
+	if len(who) == 0 {
+		// Everyone waits for the table message to catch up.
+		d.idle++
+		if d.idle == 100 {
+			return fmt.Errorf("nobody could act for 100 steps: %q", tm.Content)
+		}
+		return nil
 	}
+	d.idle = 0
+	u := who[d.rnd.IntN(len(who))]
 	in, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
 		return d.h.fake.ClickErr(u, tm, "hand/"+d.id)
 	})
@@ -226,6 +244,15 @@ func (d *driver) step(ctx context.Context) error {
 		d.h.hands++
 		d.h.mu.Unlock()
 	}
-	d.hand[u] = in.Original()
+	d.got(u, in)
 	return nil
+}
+
+// got keeps the answer to u's interaction as their hand, and how new the
+// table message was when it came.
+func (d *driver) got(u string, in *discordtest.Interaction) {
+	d.hand[u] = in.Original()
+	if tm := d.h.fake.Message(d.msgID); tm != nil {
+		d.handAt[u] = tm.Edits
+	}
 }

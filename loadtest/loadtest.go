@@ -40,9 +40,12 @@ type Config struct {
 	// Think is the mean pause (exponentially distributed) of a table's
 	// players between two interactions; 0 plays as fast as the bot answers.
 	Think time.Duration
-	Games []string // default: every registered game
-	Dir   string   // where the database goes; default: a temporary directory
-	Seed  uint64
+	// AITables is the share of tables (0 to 1) that have AI players: at
+	// those, 1 to seats-1 of the seats are humans and the rest AI players.
+	AITables float64
+	Games    []string // default: every registered game
+	Dir      string   // where the database goes; default: a temporary directory
+	Seed     uint64
 	// TableCache is the bot's table cache (0: the bot's default).
 	TableCache int
 	Progress   io.Writer // progress lines; nil: none
@@ -56,6 +59,8 @@ type Report struct {
 	Interactions   int // answered in the window
 	Unanswered     int // dispatched in the window, never acknowledged
 	Actions        int // game moves stored in the window
+	HumanActions   int // of them, the moves of human seats
+	AITables       int // tables with AI players
 	HandClicks     int // "My hand" presses in the window
 	Finished       int // games finished in the window
 	Deferred       int // interactions acknowledged by deferring
@@ -76,6 +81,11 @@ func (r Report) InteractionsPerSec() float64 { return float64(r.Interactions) / 
 // RESTPerAction is REST calls per stored game move.
 func (r Report) RESTPerAction() float64 { return float64(r.REST) / float64(max(r.Actions, 1)) }
 
+// RESTPerHumanAction is REST calls per move of a human seat.
+func (r Report) RESTPerHumanAction() float64 {
+	return float64(r.REST) / float64(max(r.HumanActions, 1))
+}
+
 // CPUPerAction is process CPU per stored game move.
 func (r Report) CPUPerAction() time.Duration {
 	return r.CPU / time.Duration(max(r.Actions, 1))
@@ -83,9 +93,9 @@ func (r Report) CPUPerAction() time.Duration {
 
 // Print writes the report.
 func (r Report) Print(w io.Writer) {
-	fmt.Fprintf(w, "tables %d (games: %d kinds), think %v, window %.1fs\n", r.Tables, r.Games, r.Think, r.Window.Seconds())
-	fmt.Fprintf(w, "interactions %d (%.0f/s), player actions %d (%.0f/s), My-hand presses %d, games finished %d, unanswered %d, deferred %d\n",
-		r.Interactions, r.InteractionsPerSec(), r.Actions, float64(r.Actions)/r.Window.Seconds(), r.HandClicks, r.Finished, r.Unanswered, r.Deferred)
+	fmt.Fprintf(w, "tables %d (games: %d kinds; %d with AI players), think %v, window %.1fs\n", r.Tables, r.Games, r.AITables, r.Think, r.Window.Seconds())
+	fmt.Fprintf(w, "interactions %d (%.0f/s), player actions %d (%.0f/s; by humans %d), My-hand presses %d, games finished %d, unanswered %d, deferred %d\n",
+		r.Interactions, r.InteractionsPerSec(), r.Actions, float64(r.Actions)/r.Window.Seconds(), r.HumanActions, r.HandClicks, r.Finished, r.Unanswered, r.Deferred)
 	fmt.Fprintf(w, "ack latency p50 %v, p99 %v, max %v\n", r.AckP50.Round(10*time.Microsecond), r.AckP99.Round(10*time.Microsecond), r.AckMax.Round(10*time.Microsecond))
 	kinds := make([]string, 0, len(r.RESTByKind))
 	for k := range r.RESTByKind {
@@ -97,6 +107,9 @@ func (r Report) Print(w io.Writer) {
 		parts = append(parts, fmt.Sprintf("%s %.2f", k, float64(r.RESTByKind[k])/float64(max(r.Actions, 1))))
 	}
 	fmt.Fprintf(w, "REST calls %d: %.2f per player action (%s)\n", r.REST, r.RESTPerAction(), strings.Join(parts, ", "))
+	if r.HumanActions != r.Actions {
+		fmt.Fprintf(w, "REST calls per human move: %.2f\n", r.RESTPerHumanAction())
+	}
 	fmt.Fprintf(w, "CPU %v: %v per player action (whole process: bot + fake Discord + simulated users)\n", r.CPU.Round(time.Millisecond), r.CPUPerAction().Round(time.Microsecond))
 	fmt.Fprintf(w, "tables in the bot's memory at the end: %d (cache bound %d); heap per loaded table %.1f KiB\n", r.CachedTables, r.CacheSize, r.HeapPerTable/1024)
 	for i, e := range r.Errors {
@@ -127,6 +140,7 @@ type harness struct {
 	finished  int
 	errs      []string
 	tableIDs  []string
+	aiTables  int
 }
 
 // Run performs one load run. It only talks to 127.0.0.1.
@@ -228,8 +242,13 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 		lo, hi := g.Seats()
 		rnd := rand.New(rand.NewPCG(h.cfg.Seed, uint64(i)))
 		seats := lo + rnd.IntN(hi-lo+1)
-		d := &driver{h: h, ch: ch, game: game, seats: seats, rnd: rnd, hand: map[string]*discordtest.Message{}}
-		for s := 0; s < seats; s++ {
+		humans := seats
+		if h.cfg.AITables > 0 && rnd.Float64() < h.cfg.AITables {
+			humans = 1 + rnd.IntN(seats-1)
+			h.aiTables++
+		}
+		d := &driver{h: h, ch: ch, game: game, seats: seats, rnd: rnd, hand: map[string]*discordtest.Message{}, handAt: map[string]int{}}
+		for s := 0; s < humans; s++ {
 			u := strconv.FormatUint(300000000000000001+uint64(i*10+s), 10)
 			h.fake.AddUser(u, "p"+strconv.Itoa(i)+"_"+strconv.Itoa(s), []string{"en-US", "pl", "uk"}[(i+s)%3])
 			d.users = append(d.users, u)
@@ -276,8 +295,10 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 		REST: rest1 - rest0, RESTByKind: map[string]int{},
 	}
 	for id, l := range endLogs {
-		rep.Actions += l - startLogs[id]
+		rep.Actions += l.all - startLogs[id].all
+		rep.HumanActions += l.human - startLogs[id].human
 	}
+	rep.AITables = h.aiTables
 	for _, c := range h.fake.Calls()[rest0:rest1] {
 		rep.RESTByKind[kind(c)]++
 	}
@@ -344,16 +365,30 @@ func (h *harness) each(ctx context.Context, ds []*driver, par int, f func(*drive
 	return ctx.Err()
 }
 
+// logLength is the length of a table's log, and how many of its entries
+// are human moves.
+type logLength struct{ all, human int }
+
 // logLengths reads the log length of every table opened so far.
-func (h *harness) logLengths(ctx context.Context) map[string]int {
+func (h *harness) logLengths(ctx context.Context) map[string]logLength {
 	h.mu.Lock()
 	ids := slices.Clone(h.tableIDs)
 	h.mu.Unlock()
-	out := make(map[string]int, len(ids))
+	out := make(map[string]logLength, len(ids))
 	for _, id := range ids {
-		if _, log, err := h.db.Load(ctx, id); err == nil {
-			out[id] = len(log)
+		rec, log, err := h.db.Load(ctx, id)
+		if err != nil {
+			continue
 		}
+		n := logLength{all: len(log)}
+		for _, e := range log {
+			for _, si := range rec.Seats {
+				if si.Seat == e.Seat && si.Kind == table.Human {
+					n.human++
+				}
+			}
+		}
+		out[id] = n
 	}
 	return out
 }

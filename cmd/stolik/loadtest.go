@@ -22,6 +22,7 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	dur := fs.Duration("duration", 30*time.Second, "measured window (after a 2 s warm-up)")
 	think := fs.Duration("think", time.Second, "mean pause of a table's players between interactions (0: as fast as the bot answers)")
 	games := fs.String("games", "", "comma-separated games (default: all)")
+	ai := fs.Float64("ai", 0, "share of tables (0 to 1) with AI players: 1 to seats-1 humans, the rest AI")
 	dir := fs.String("dir", "", "directory of the database (default: a temporary one)")
 	cache := fs.Int("cache", 0, "the bot's table cache (0: its default)")
 	seed := fs.Uint64("seed", 1, "seed of the seat counts and the users' choices")
@@ -33,7 +34,10 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("loadtest: unexpected argument %q", fs.Arg(0))}
 	}
-	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, Dir: *dir, TableCache: *cache, Seed: *seed}
+	if *ai < 0 || *ai > 1 {
+		return usageError{fmt.Sprintf("loadtest: --ai %v is not between 0 and 1", *ai)}
+	}
+	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *ai, Dir: *dir, TableCache: *cache, Seed: *seed}
 	if *games != "" {
 		cfg.Games = strings.Split(*games, ",")
 	}
