@@ -2,8 +2,10 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -18,6 +20,7 @@ import (
 // the custom_id only names the table, the version and the action. A seat
 // that need not act may still take its optional actions (engine.AnyLegal).
 func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user, c gameClick, values []string) {
+	t0 := time.Now()
 	r := b.newReply(i, true)
 	unlock := b.lock(c.table)
 	defer unlock()
@@ -108,7 +111,10 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		return
 	}
 	b.log.Debug("acted", "table", c.table, "seat", seat, "action", action, "version", next.Version)
-	more, after, err := b.runAI(ctx, next)
+	// The AI seats that move next do so before the answer when they are
+	// quick: then the answer shows the table after them, and with it the
+	// player's next move when it is theirs again, without a "My hand".
+	more, after, done, err := b.runAIUntil(ctx, next, t0.Add(aiBeforeAnswer))
 	if err != nil {
 		b.log.Error("AI move", "table", c.table, "err", err)
 	}
@@ -119,7 +125,58 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		}
 	}
 	r.send(ctx, b.handMessage(u.l, after, seat, note, ""))
+	if !done && err == nil {
+		rest, last, err := b.runAI(ctx, after)
+		if err != nil {
+			b.log.Error("AI move", "table", c.table, "err", err)
+		}
+		more, after = append(more, rest...), last
+	}
 	b.publish(ctx, after, append(evs, more...), before, true)
+}
+
+// aiBeforeAnswer bounds how long the answer to a move waits for the AI
+// seats that move after it (counted from the click's arrival): far below
+// Discord's 3-second deadline and the bot's own deferral, and short enough
+// not to slow the acknowledgement down noticeably. Each AI move is stored
+// (and synced to disk) before the next one, so a long run of AI moves goes
+// on after the answer.
+var aiBeforeAnswer = 10 * time.Millisecond
+
+// runAIUntil is runAI that stops when deadline has passed: done reports
+// whether no AI seat has to move any more.
+func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline time.Time) (evs []engine.Event, after *table.Snapshot, done bool, err error) {
+	bots, ok := snap.Game.(engine.Bots)
+	if !ok {
+		return nil, snap, true, nil
+	}
+	for step := 0; step < 10000 && snap.Record.Status == table.StatusPlaying; step++ {
+		seat, kind, found := aiToAct(snap)
+		if !found {
+			break
+		}
+		if time.Now().After(deadline) {
+			return evs, snap, false, nil
+		}
+		if kind == "" {
+			kind = b.cfg.AIBot
+		}
+		p, err := bots.Bot(kind)
+		if err != nil {
+			return evs, snap, true, err
+		}
+		legal := snap.State.Legal(seat)
+		if len(legal) == 0 {
+			break
+		}
+		a := p.Choose(snap.State.View(seat), legal, engine.NewRand(randomUint64(), 0))
+		more, next, err := b.tables.Act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
+		if err != nil {
+			return evs, snap, true, fmt.Errorf("AI seat %d (%s): %w", seat, a, err)
+		}
+		evs, snap = append(evs, more...), next
+	}
+	return evs, snap, true, nil
 }
 
 // fresh reports whether a click drawn at version still stands. A click on
