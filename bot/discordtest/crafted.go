@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -16,7 +17,8 @@ const (
 )
 
 // InteractionPayload returns the INTERACTION_CREATE payload Discord would
-// send when userID acts in channelID: a fresh id and token, the
+// send when userID acts in channelID ("" for the user's DM with the bot,
+// created if need be): a fresh id and token, the
 // application id, the type, the user's locale, the channel, and in a guild
 // channel guild_id, guild_locale and member (with the user), in a DM
 // channel user. data is used as given; msg, if not nil, is the message a
@@ -32,6 +34,12 @@ func (s *Server) InteractionPayload(kind int, userID, channelID string, data map
 	if u == nil {
 		s.t.Fatalf("discordtest: InteractionPayload: unknown user %s", userID)
 		return nil
+	}
+	if channelID == "" {
+		if channelID = s.dmChannel(userID); channelID == "" {
+			channelID = s.newID()
+			s.channels[channelID] = &Channel{ID: channelID, Type: ChannelDM, Recipient: userID}
+		}
 	}
 	ch := s.channels[channelID]
 	if ch == nil {
@@ -51,7 +59,8 @@ func (s *Server) InteractionPayload(kind int, userID, channelID string, data map
 }
 
 // DispatchInteraction sends a hand-made INTERACTION_CREATE payload to every
-// live bot session, exactly as given. The fake registers the interaction
+// live bot session, as given (as JSON: Go's encoder turns invalid UTF-8
+// into U+FFFD, as no JSON payload can carry it). The fake registers the interaction
 // under the payload's id and token (strings; a payload without them cannot
 // be answered), with the user of member.user or user, guild_id, channel_id,
 // and the message of message.id for a component, so that the bot's answers
@@ -66,6 +75,16 @@ func (s *Server) DispatchInteraction(payload map[string]any) (*Interaction, erro
 		v, _ := m[k].(map[string]any)
 		return v
 	}
+	// Read the payload as the bot will: through JSON.
+	raw, err := json.Marshal(payload)
+	if err != nil {
+		return nil, fmt.Errorf("discordtest: DispatchInteraction: %w", err)
+	}
+	var view map[string]any
+	if err := json.Unmarshal(raw, &view); err != nil {
+		return nil, fmt.Errorf("discordtest: DispatchInteraction: %w", err)
+	}
+	payload = view
 	in := &interaction{
 		id:        str(payload, "id"),
 		token:     str(payload, "token"),
@@ -102,7 +121,7 @@ func (s *Server) DispatchInteraction(payload map[string]any) (*Interaction, erro
 		s.byToken[in.token] = in
 	}
 	s.mu.Unlock()
-	h, err := s.sendErr(in, payload)
+	h, err := s.sendErr(in, view)
 	if err != nil {
 		return nil, fmt.Errorf("discordtest: DispatchInteraction: %w", err)
 	}
