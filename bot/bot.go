@@ -114,6 +114,10 @@ type Bot struct {
 	inflight sync.WaitGroup
 	busy     atomic.Int64 // interactions being handled (for tests: WaitIdle)
 	ready    chan struct{}
+
+	commands []*discordgo.ApplicationCommand // what register sends; commands are checked against it
+	seen     delivered                       // interaction ids handled lately
+	received sync.Map                        // *discordgo.Interaction -> time.Time it arrived
 }
 
 // New builds a bot. It does not connect: Run does.
@@ -167,6 +171,7 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 		cache = DefaultTableCache
 	}
 	b.tables = table.New(deps.Store, table.WithClock(b.clock.Now), table.WithCacheSize(cache))
+	b.commands = Commands(b.loc)
 	return b, nil
 }
 
@@ -264,7 +269,7 @@ func (b *Bot) appID() string {
 // register overwrites the application commands (globally, or for the
 // configured guild).
 func (b *Bot) register(ctx context.Context) error {
-	cmds := Commands(b.loc)
+	cmds := b.commands
 	err := b.retry(ctx, func() error {
 		_, err := b.s.ApplicationCommandBulkOverwrite(b.appID(), b.cfg.GuildID, cmds, discordgo.WithContext(ctx))
 		return err
@@ -369,8 +374,15 @@ func (b *Bot) lock(id string) (unlock func()) {
 	return mu.Unlock
 }
 
-// onInteraction is the discordgo handler.
+// onInteraction is the discordgo handler. An interaction without an id or
+// token cannot be answered and is not from Discord: it is dropped. One the
+// gateway delivers again (after a resume) is handled once.
 func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	arrived := time.Now()
+	if ic == nil || ic.Interaction == nil || ic.ID == "" || ic.Token == "" {
+		b.log.Debug("ignoring an interaction without an id or token")
+		return
+	}
 	b.runMu.Lock()
 	if b.closing {
 		b.runMu.Unlock()
@@ -381,6 +393,12 @@ func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreat
 	b.runMu.Unlock()
 	defer b.inflight.Done()
 	defer b.busy.Add(-1)
+	if !b.seen.first(ic.ID) {
+		b.log.Info("an interaction delivered again: ignored", "interaction", ic.ID)
+		return
+	}
+	b.received.Store(ic.Interaction, arrived)
+	defer b.received.Delete(ic.Interaction)
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic while handling an interaction", "interaction", ic.ID, "panic", p)
@@ -389,6 +407,45 @@ func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreat
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	b.route(ctx, ic.Interaction)
+}
+
+// delivered remembers the ids of the last interactions handled, so that an
+// interaction the gateway delivers twice (a resume may replay what the bot
+// had received) is handled once. Discord answers a second response with
+// 40060 anyway, but the second handling could still act, or overwrite the
+// first answer with a "stale" one.
+type delivered struct {
+	mu   sync.Mutex
+	ids  map[string]struct{}
+	ring []string // the same ids, oldest first once full
+	next int
+}
+
+// deliveredKept is how many interaction ids are kept (about 5 MB at most).
+// A resume replays what came just before the connection was lost, so the
+// window needed is seconds of traffic; this is two minutes at 500
+// interactions a second.
+const deliveredKept = 1 << 16
+
+// first reports whether id is seen for the first time, and remembers it.
+func (d *delivered) first(id string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.ids == nil {
+		d.ids = map[string]struct{}{}
+	}
+	if _, ok := d.ids[id]; ok {
+		return false
+	}
+	if len(d.ring) < deliveredKept {
+		d.ring = append(d.ring, id)
+	} else {
+		delete(d.ids, d.ring[d.next])
+		d.ring[d.next] = id
+		d.next = (d.next + 1) % deliveredKept
+	}
+	d.ids[id] = struct{}{}
+	return true
 }
 
 // runAI lets the AI seats act while they must, each move through the table

@@ -84,10 +84,22 @@ type reply struct {
 
 // newReply starts the acknowledgement timer. update says whether the answer
 // replaces the clicked (ephemeral) message; otherwise it is a new ephemeral
-// message.
+// message. The timer counts from when the interaction arrived, not from
+// now: the work before the reply (the user's language, the table's lookup)
+// reads the store and may be slow too.
 func (b *Bot) newReply(i *discordgo.Interaction, update bool) *reply {
+	if update && (i.Message == nil || i.Message.Flags&discordgo.MessageFlagsEphemeral == 0) {
+		// Only the clicker's own ephemeral message is redrawn in place. A
+		// client may send any custom_id from any message: a public one
+		// (the table's) must not become one user's answer.
+		update = false
+	}
 	r := &reply{b: b, i: i, update: update}
-	r.timer = time.AfterFunc(b.ackAfter, r.deferNow)
+	wait := b.ackAfter
+	if at, ok := b.received.Load(i); ok {
+		wait -= time.Since(at.(time.Time))
+	}
+	r.timer = time.AfterFunc(max(wait, 0), r.deferNow)
 	return r
 }
 

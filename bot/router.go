@@ -3,9 +3,12 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -76,27 +79,53 @@ func supported(tag string) (string, bool) {
 	return l, strings.HasPrefix(strings.ToLower(strings.TrimSpace(tag)), l)
 }
 
-// route dispatches one interaction.
+// route dispatches one interaction. Discord always says who acted (member
+// in a server, user in a DM); an interaction that does not is dropped, since
+// there is nobody to answer or to seat.
 func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) {
+	if i.Type != discordgo.InteractionApplicationCommand && i.Type != discordgo.InteractionMessageComponent {
+		b.log.Debug("ignoring an interaction", "type", i.Type)
+		return
+	}
+	if u := interactionUser(i); u == nil || u.ID == "" {
+		b.log.Info("ignoring an interaction without a user", "type", i.Type, "interaction", i.ID)
+		return
+	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		b.onCommand(ctx, i)
 	case discordgo.InteractionMessageComponent:
 		b.onComponent(ctx, i)
-	default:
-		b.log.Debug("ignoring an interaction", "type", i.Type)
 	}
 }
+
+// interactionUser is who acted: the member's user in a server, else the
+// user.
+func interactionUser(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+// dmCommands are the subcommands that make sense outside a server: they are
+// about the user, not a channel's table.
+var dmCommands = []string{subLanguage, subReminders, subRules}
 
 func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 	data := i.ApplicationCommandData()
 	u := b.who(ctx, i)
-	if data.Name != "stolik" || len(data.Options) == 0 {
-		r := b.newReply(i, false)
-		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+	if bad, ok := b.checkCommand(data); !ok {
+		b.log.Info("a command that does not fit its registration", "command", clip(data.Name, 32), "option", bad.key, "user", u.id)
+		b.newReply(i, false).send(ctx, message{content: b.badCommandText(u, bad)})
 		return
 	}
 	sub := data.Options[0]
+	if i.GuildID == "" && !slices.Contains(dmCommands, sub.Name) {
+		// /stolik is registered for servers only; tables live in channels.
+		b.newReply(i, false).send(ctx, message{content: u.l.T("bot.no_table", nil)})
+		return
+	}
 	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
 	for _, o := range sub.Options {
 		opts[o.Name] = o
@@ -188,10 +217,24 @@ func parseGameID(cid string) (gameClick, bool) {
 	return gameClick{table: id, version: n, action: action}, true
 }
 
+// clickable are the component types that send an interaction: buttons and
+// the select menus.
+var clickable = []discordgo.ComponentType{
+	discordgo.ButtonComponent, discordgo.SelectMenuComponent, discordgo.UserSelectMenuComponent,
+	discordgo.RoleSelectMenuComponent, discordgo.MentionableSelectMenuComponent, discordgo.ChannelSelectMenuComponent,
+}
+
 func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 	data := i.MessageComponentData()
 	cid := data.CustomID
 	u := b.who(ctx, i)
+	if len(cid) > maxCustomID || !utf8.ValidString(cid) || !slices.Contains(clickable, data.ComponentType) || len(data.Values) > maxSelectItems {
+		// Discord sends none of these: custom_ids are at most 100
+		// characters, and only buttons and menus are clicked.
+		b.log.Info("a component interaction Discord would not send", "component_type", int(data.ComponentType), "custom_id_length", len(cid), "user", u.id)
+		b.newReply(i, false).send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	}
 	b.log.Debug("click", "custom_id", cid, "user", u.id)
 	switch {
 	case strings.HasPrefix(cid, "t/"):
@@ -243,8 +286,16 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 	}
 }
 
-// loadFor gets a table for a user's request, answering when it cannot.
+// loadFor gets a table for a user's request, answering when it cannot. A
+// table is reached only from where it lives: its server, and its channel or
+// thread. A custom_id naming a table elsewhere (a client can send any) is
+// answered as for no table, so that nothing of it, not even its public
+// state, shows up where its channel is not visible.
 func (b *Bot) loadFor(ctx context.Context, r *reply, u user, id string) (*table.Snapshot, bool) {
+	if len(id) > maxTableID || !utf8.ValidString(id) {
+		r.send(ctx, message{content: u.l.T("bot.no_table", nil)})
+		return nil, false
+	}
 	snap, err := b.tables.Get(ctx, id)
 	if errors.Is(err, table.ErrNotFound) {
 		r.send(ctx, message{content: u.l.T("bot.no_table", nil)})
@@ -255,5 +306,166 @@ func (b *Bot) loadFor(ctx context.Context, r *reply, u user, id string) (*table.
 		r.send(ctx, message{content: u.l.T("error.internal", nil)})
 		return nil, false
 	}
+	if !b.reachable(ctx, r.i, snap.Record) {
+		b.log.Info("a table's control used outside its channel", "table", id, "user", u.id)
+		r.send(ctx, message{content: u.l.T("bot.no_table", nil)})
+		return nil, false
+	}
 	return snap, true
+}
+
+// maxTableID bounds the table ids worth looking up (they are short).
+const maxTableID = 32
+
+// reachable reports whether an interaction comes from where a table lives:
+// the table's server, and its channel or the thread its game moved to.
+// Tables stored without a server or channel (older rows) are not checked
+// on that count.
+func (b *Bot) reachable(ctx context.Context, i *discordgo.Interaction, rec table.Record) bool {
+	if rec.GuildID != "" && i.GuildID != rec.GuildID {
+		return false
+	}
+	if rec.ChannelID == "" || i.ChannelID == rec.ChannelID {
+		return true
+	}
+	meta, err := b.store.Meta(ctx, rec.ID)
+	if err != nil {
+		b.log.Warn("reading a table's settings", "table", rec.ID, "err", err)
+		return false
+	}
+	return meta.ThreadID != "" && i.ChannelID == meta.ThreadID
+}
+
+// badOption is what is wrong with a command's payload: an option's name and
+// value, or neither when the command or subcommand itself is unknown.
+type badOption struct{ key, value string }
+
+// checkCommand checks a command against what the bot registered: the
+// command and one subcommand by their names, and each option known, given
+// once, of its declared type with a value of that type, one of its choices
+// if it has any (but for free-form game options), within its length and
+// value bounds; and the required ones
+// given. Discord's client sends nothing else; a broken or hostile client
+// may, and the handlers need not then guess (discordgo's IntValue and
+// StringValue panic on a value of another type).
+func (b *Bot) checkCommand(data discordgo.ApplicationCommandInteractionData) (badOption, bool) {
+	var cmd *discordgo.ApplicationCommand
+	for _, c := range b.commands {
+		if c.Name == data.Name {
+			cmd = c
+		}
+	}
+	if cmd == nil || len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return badOption{}, false
+	}
+	var schema *discordgo.ApplicationCommandOption
+	for _, o := range cmd.Options {
+		if o.Type == discordgo.ApplicationCommandOptionSubCommand && o.Name == data.Options[0].Name {
+			schema = o
+		}
+	}
+	if schema == nil {
+		return badOption{}, false
+	}
+	given := map[string]bool{}
+	for _, o := range data.Options[0].Options {
+		if o == nil {
+			return badOption{}, false
+		}
+		bad := badOption{key: clip(o.Name, 32), value: shown(o.Value)}
+		var want *discordgo.ApplicationCommandOption
+		for _, so := range schema.Options {
+			if so.Name == o.Name {
+				want = so
+			}
+		}
+		if want == nil || given[o.Name] || o.Type != want.Type || !fits(want, o.Value) {
+			return bad, false
+		}
+		given[o.Name] = true
+	}
+	for _, so := range schema.Options {
+		if so.Required && !given[so.Name] {
+			return badOption{key: so.Name}, false
+		}
+	}
+	return badOption{}, true
+}
+
+// maxOptionString is the longest string option value Discord sends.
+const maxOptionString = 6000
+
+// fits reports whether an option's value has its declared type and keeps
+// to its choices and bounds.
+func fits(o *discordgo.ApplicationCommandOption, v any) bool {
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionString:
+		s, ok := v.(string)
+		n := utf8.RuneCountInString(s)
+		if !ok || !utf8.ValidString(s) || n > maxOptionString || (o.MaxLength > 0 && n > o.MaxLength) || (o.MinLength != nil && n < *o.MinLength) {
+			return false
+		}
+	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
+		f, ok := v.(float64)
+		if !ok || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<53 {
+			return false
+		}
+		if o.Type == discordgo.ApplicationCommandOptionInteger && f != math.Trunc(f) {
+			return false
+		}
+		if (o.MinValue != nil && f < *o.MinValue) || (o.MaxValue != 0 && f > o.MaxValue) {
+			return false
+		}
+	case discordgo.ApplicationCommandOptionBoolean:
+		if _, ok := v.(bool); !ok {
+			return false
+		}
+	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionChannel,
+		discordgo.ApplicationCommandOptionRole, discordgo.ApplicationCommandOptionMentionable:
+		s, ok := v.(string)
+		if !ok || s == "" || len(s) > 20 || strings.Trim(s, "0123456789") != "" {
+			return false
+		}
+	default:
+		return false
+	}
+	if _, free := freeChoices[o.Name]; len(o.Choices) == 0 || free {
+		// A free-form game option's choices are suggestions: the engine
+		// validates any value.
+		return true
+	}
+	return slices.ContainsFunc(o.Choices, func(c *discordgo.ApplicationCommandOptionChoice) bool {
+		if f, ok := v.(float64); ok {
+			return number(c.Value) == f
+		}
+		return c.Value == v
+	})
+}
+
+// number is a choice's value as a float64 (NaN if it is not a number).
+func number(v any) float64 {
+	switch n := v.(type) {
+	case int:
+		return float64(n)
+	case int64:
+		return float64(n)
+	case float64:
+		return n
+	}
+	return math.NaN()
+}
+
+// shown is an option's value as it may be repeated to the user who sent
+// it: on one line, and short.
+func shown(v any) string {
+	s := strings.Join(strings.Fields(fmt.Sprint(v)), " ")
+	return clip(s, 40)
+}
+
+// badCommandText answers a command that does not fit its registration.
+func (b *Bot) badCommandText(u user, bad badOption) string {
+	if bad.key == "" {
+		return u.l.T("error.internal", nil)
+	}
+	return u.l.T("error.bad_option", map[string]any{"Key": bad.key, "Value": bad.value})
 }
