@@ -40,14 +40,38 @@ var hardPowers = []string{"sleeping-beauty", "ice-princess", "mulan", "alice"}
 // each uses their power whenever the bot offers it. After every
 // interaction, every message that changed is checked against the engine:
 // nobody sees a card they may not know.
+//
+// Sleeping Beauty and the Ice Princess may be announced at any time, so
+// they are used in every game. Mulan and Alice come up only when the cards
+// allow (Alice must win a trick without the Frog): a game where one never
+// did, as the oracle confirms, is followed by another, up to three.
 func TestRebelPrincessHardGames(t *testing.T) {
 	for k, ed := range []string{"deluxe", "classic"} {
 		t.Run(ed, func(t *testing.T) {
 			w := newWorld(t)
-			h := w.openHard(ed)
-			h.chooseHard()
-			h.playOut(rand.New(rand.NewPCG(11, uint64(k))), 2500)
-			h.assertHard()
+			rng := rand.New(rand.NewPCG(11, uint64(k)))
+			seen := map[string]string{}
+			used := map[string]int{}
+			for game := 1; ; game++ {
+				h := w.openHard(ed, seen)
+				h.chooseHard()
+				h.playOut(rng, 2500)
+				h.assertHard()
+				var missing []string
+				for _, p := range hardPowers {
+					used[p] += h.offered[p]
+					if used[p] == 0 {
+						missing = append(missing, p)
+					}
+				}
+				if len(missing) == 0 {
+					return
+				}
+				if game == 3 {
+					t.Fatalf("after %d games, never offered: %v", game, missing)
+				}
+				t.Logf("game %d: %v never came up; another game", game, missing)
+			}
 		})
 	}
 }
@@ -91,18 +115,19 @@ type hardTable struct {
 	probed  map[string]bool
 
 	// What happened, for the assertions.
-	events   map[string]int // event type, and "power_used <power>"
-	actions  map[string]int // log entries by their first word, and "masked"
-	maxTrick map[string]int // round card -> the most cards seen in one trick
-	labelled int            // controls naming a seat whose label was checked
-	faceDown int            // plays labelled face down (Masquerade)
-	offered  map[string]int // power -> times a user was offered to use it
+	events      map[string]int // event type, and "power_used <power>"
+	actions     map[string]int // log entries by their first word, and "masked"
+	maxTrick    map[string]int // round card -> the most cards seen in one trick
+	labelled    int            // controls naming a seat whose label was checked
+	faceDown    int            // plays labelled face down (Masquerade)
+	missedAlice int            // tricks Alice won unasked, her power unused
+	offered     map[string]int // power -> times a user was offered to use it
 }
 
 // openHard opens tables until the engine, set up as the bot set it up,
 // offers each of the four hard powers to a different seat; then the four
 // users sit down in that order and the game starts.
-func (w *world) openHard(edition string) *hardTable {
+func (w *world) openHard(edition string, seen map[string]string) *hardTable {
 	t := w.t
 	t.Helper()
 	ctx := context.Background()
@@ -143,7 +168,7 @@ func (w *world) openHard(edition string) *hardTable {
 			w: w, t: t, id: id, edition: edition,
 			power: map[string]string{}, seat: map[string]engine.Seat{}, user: map[engine.Seat]string{},
 			g: g, setup: rec.Setup, st: st,
-			known: map[engine.Seat]map[princesses.Card]bool{}, public: map[princesses.Card]bool{}, seen: map[string]string{},
+			known: map[engine.Seat]map[princesses.Card]bool{}, public: map[princesses.Card]bool{}, seen: seen,
 			events: map[string]int{}, actions: map[string]int{}, maxTrick: map[string]int{}, offered: map[string]int{},
 			probed: map[string]bool{},
 		}
@@ -200,8 +225,8 @@ func (w *world) openRounds(edition, rounds string) {
 
 var roundsNotFree sync.Once
 
-// userLang is each user's language as the bot answers them.
-var userLang = map[string]string{ala: "pl", olena: "uk", bob: "en", zosia: "pl", eve: "en"}
+// hardLang is each user's language as the bot answers them.
+var hardLang = map[string]string{ala: "pl", olena: "uk", bob: "en", zosia: "pl", eve: "en"}
 
 // matchPowers gives each seat a different one of powers among those it was
 // offered.
@@ -366,6 +391,9 @@ func (h *hardTable) turn(u string, rng *rand.Rand) {
 			}
 		} else {
 			c = rest[rng.IntN(len(rest))]
+			if h.power[u] == "alice" {
+				c = highest(rest, c)
+			}
 		}
 		var in *discordtest.Interaction
 		switch {
@@ -401,12 +429,25 @@ func (h *hardTable) turn(u string, rng *rand.Rand) {
 	t.Fatalf("%s: no action after 6 steps: %s", u, hand)
 }
 
+// highest is the play of the highest card among cs (def if none): Alice's
+// player tries to win tricks, so that her power comes up in every game.
+func highest(cs []choice, def choice) choice {
+	best, rank := def, 0
+	for _, c := range cs {
+		a, err := princesses.ParseAction(c.action)
+		if err == nil && a.Kind == princesses.KindPlay && a.Cards[0].Rank() > rank {
+			best, rank = c, a.Cards[0].Rank()
+		}
+	}
+	return best
+}
+
 // checkLabels: a play after a Masquerade lead says it is face down; a
 // control that names a seat (announcing the Ice Princess on
 // a player, Sleeping Beauty handing a card on, Pocahontas) names the
 // player, as the table shows them, not a seat number.
 func (h *hardTable) checkLabels(u string, cs []choice) {
-	l := h.w.loc.Lang(userLang[u])
+	l := h.w.loc.Lang(hardLang[u])
 	v := h.st.View(h.seat[u]).(*princesses.View)
 	for _, c := range cs {
 		if c.partial || c.label == "" {
@@ -504,6 +545,12 @@ func (h *hardTable) learn() {
 			h.actions["masked"]++
 		}
 		for _, e := range evs {
+			if s, ok := e.Args["seat"].(engine.Seat); ok && e.Type == "trick_won" && h.power[h.user[s]] == "alice" && !before.Used[s] {
+				cs, _ := e.Args["cards"].([]string)
+				if !slices.Contains(cs, "A8") {
+					h.missedAlice++
+				}
+			}
 			h.events[e.Type]++
 			if e.Type == "power_used" {
 				h.events["power_used "+e.Args["power"].(string)]++
@@ -841,18 +888,30 @@ func (h *hardTable) assertHard() {
 	t.Logf("%s: %d log entries, %d messages checked; actions %v; events %v; biggest tricks %v; powers offered %v; %d seat labels",
 		h.edition, len(log), h.checked, h.actions, h.events, h.maxTrick, h.offered, h.labelled)
 
-	// Every hard power was used, each through its sub-steps.
-	for _, p := range hardPowers {
+	// Each hard power used went through its sub-steps; the two that may be
+	// announced at any time were used.
+	for _, p := range []string{"sleeping-beauty", "ice-princess"} {
 		if h.offered[p] == 0 {
 			t.Errorf("%s was never offered", p)
 		}
 	}
-	for _, k := range []string{"power_used sleeping-beauty", "power_used ice-princess", "mulan_swapped", "alice_redealt", "offers_done", "beauty_kept", "card_frozen"} {
-		if h.events[k] == 0 {
-			t.Errorf("no %s event", k)
+	if h.missedAlice > 0 {
+		t.Errorf("Alice's player won %d tricks without the Frog and her power unused, but was not offered it", h.missedAlice)
+	}
+	want := map[string][]string{
+		"sleeping-beauty": {"power_used sleeping-beauty", "offers_done", "beauty_kept"},
+		"ice-princess":    {"power_used ice-princess", "card_frozen"},
+		"mulan":           {"mulan_swapped"},
+		"alice":           {"alice_redealt"},
+	}
+	for p, evs := range want {
+		for _, k := range evs {
+			if h.offered[p] > 0 && h.events[k] == 0 {
+				t.Errorf("%s: no %s event", p, k)
+			}
 		}
 	}
-	for _, k := range []string{"offer", "retain", "mulan", "alice", "declare", "gift"} {
+	for _, k := range []string{"offer", "retain", "declare", "gift"} {
 		if h.actions[k] == 0 {
 			t.Errorf("no %s action", k)
 		}
