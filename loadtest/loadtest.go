@@ -53,13 +53,23 @@ type Config struct {
 
 // Report is what a run measured.
 type Report struct {
-	Tables, Games  int
-	Think          time.Duration
-	Window         time.Duration
-	Interactions   int // answered in the window
-	Unanswered     int // dispatched in the window, never acknowledged
-	Actions        int // game moves stored in the window
-	HumanActions   int // of them, the moves of human seats
+	Tables, Games int
+	Think         time.Duration
+	Window        time.Duration
+	Interactions  int // answered in the window
+	Unanswered    int // dispatched in the window, never acknowledged
+	Actions       int // game moves stored in the window
+	HumanActions  int // of them, the moves of human seats
+	// Handovers counts, over the moves of the window, the human seats that
+	// must act after a move and did not before it (the mover aside): each
+	// of them holds a hand that has gone stale and needs one refresh. It is
+	// the floor of "My hand" presses.
+	Handovers int
+	// HandoverMoves are the moves with at least one handover: the table
+	// message must show each of them (whose turn it is), so they are the
+	// floor of table-message edits unless several fall within one publish
+	// interval.
+	HandoverMoves  int
 	AITables       int // tables with AI players
 	HandClicks     int // "My hand" presses in the window
 	Finished       int // games finished in the window
@@ -107,6 +117,9 @@ func (r Report) Print(w io.Writer) {
 		parts = append(parts, fmt.Sprintf("%s %.2f", k, float64(r.RESTByKind[k])/float64(max(r.Actions, 1))))
 	}
 	fmt.Fprintf(w, "REST calls %d: %.2f per player action (%s)\n", r.REST, r.RESTPerAction(), strings.Join(parts, ", "))
+	fmt.Fprintf(w, "floor: hands gone stale %.2f per player action (My-hand presses %.2f), moves that make someone new wait %.2f (table-message edits %.2f)\n",
+		float64(r.Handovers)/float64(max(r.Actions, 1)), float64(r.HandClicks)/float64(max(r.Actions, 1)),
+		float64(r.HandoverMoves)/float64(max(r.Actions, 1)), float64(r.RESTByKind["table-edit"])/float64(max(r.Actions, 1)))
 	if r.HumanActions != r.Actions {
 		fmt.Fprintf(w, "REST calls per human move: %.2f\n", r.RESTPerHumanAction())
 	}
@@ -299,6 +312,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 		rep.HumanActions += l.human - startLogs[id].human
 	}
 	rep.AITables = h.aiTables
+	rep.Handovers, rep.HandoverMoves = h.handovers(ctx, startLogs, endLogs)
 	for _, c := range h.fake.Calls()[rest0:rest1] {
 		rep.RESTByKind[kind(c)]++
 	}
@@ -425,4 +439,52 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// handovers replays the moves each table made in the window and counts the
+// human seats that had to act after a move and not before it (the mover
+// aside), and the moves with at least one of them.
+func (h *harness) handovers(ctx context.Context, start, end map[string]logLength) (seats, moves int) {
+	for id, n := range end {
+		from := start[id].all
+		if n.all <= from {
+			continue
+		}
+		rec, log, err := h.db.Load(ctx, id)
+		if err != nil {
+			continue
+		}
+		g, err := engine.Lookup(rec.Setup.Game)
+		if err != nil {
+			continue
+		}
+		st, err := engine.Start(g, rec.Setup, nil)
+		if err != nil {
+			continue
+		}
+		human := map[engine.Seat]bool{}
+		for _, si := range rec.Seats {
+			human[si.Seat] = si.Kind == table.Human
+		}
+		for i, e := range log[:n.all] {
+			before := st.Acting()
+			if _, err := engine.Step(g, st, rec.Setup.Seed, i, engine.Move{Seat: e.Seat, Action: e.Action}, nil); err != nil {
+				break
+			}
+			if i < from {
+				continue
+			}
+			k := 0
+			for _, s := range st.Acting() {
+				if human[s] && s != e.Seat && !slices.Contains(before, s) {
+					k++
+				}
+			}
+			seats += k
+			if k > 0 {
+				moves++
+			}
+		}
+	}
+	return seats, moves
 }

@@ -35,6 +35,9 @@ func TestSmallRun(t *testing.T) {
 	if rep.HandClicks > rep.HumanActions {
 		t.Errorf("%d My-hand presses for %d human moves", rep.HandClicks, rep.HumanActions)
 	}
+	if rep.Handovers == 0 || rep.HandoverMoves > rep.HumanActions {
+		t.Errorf("%d handovers in %d moves, %d human moves", rep.Handovers, rep.HandoverMoves, rep.HumanActions)
+	}
 	// The three placements of a turn share one table-message edit.
 	if e := rep.RESTByKind["table-edit"]; e*2 > rep.HumanActions {
 		t.Errorf("%d table-message edits for %d human moves", e, rep.HumanActions)
