@@ -167,3 +167,21 @@ func TestRedeliverOnResume(t *testing.T) {
 		t.Errorf("rejected = %v", rej)
 	}
 }
+
+func TestClearFaults(t *testing.T) {
+	t.Parallel()
+	s := world(t)
+	dg := connect(t, s, nil)
+	const route = "POST /channels/{channel.id}/messages"
+	s.FailNext(route, 2, 500)
+	s.RateLimitNext("*", 1, time.Second)
+	if n := s.ClearFaults(); n != 3 {
+		t.Errorf("ClearFaults = %d, want 3", n)
+	}
+	if _, err := dg.ChannelMessageSend(channelID, "no fault left"); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.ClearFaults(); n != 0 {
+		t.Errorf("ClearFaults = %d after clearing", n)
+	}
+}

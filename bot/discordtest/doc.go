@@ -51,7 +51,8 @@
 //
 // Rate limits and outages are opt-in: RateLimitNext answers the next
 // requests on a route with 429 and retry_after, FailNext with a 5xx,
-// WithLatency and SetLatency slow every answer down. On the gateway,
+// WithLatency and SetLatency slow every answer down; ClearFaults drops
+// what was armed and not met. On the gateway,
 // DropConnection cuts the connections (the bot resumes and gets what it
 // missed), InvalidateSessions also ends the sessions (the resume is refused
 // with op 9, the bot must identify afresh, and what it missed is lost), and

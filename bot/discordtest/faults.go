@@ -54,6 +54,19 @@ func (s *Server) addFault(f *fault) {
 	s.faults = append(s.faults, f)
 }
 
+// ClearFaults drops the injected answers not yet given (RateLimitNext,
+// FailNext) and reports how many were left.
+func (s *Server) ClearFaults() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, f := range s.faults {
+		n += f.remaining
+	}
+	s.faults = nil
+	return n
+}
+
 // takeFault consumes one injected answer for route; s.mu is held.
 func (s *Server) takeFault(route string) *fault {
 	for _, f := range s.faults {
