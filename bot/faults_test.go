@@ -209,7 +209,7 @@ func TestDiscordFaults(t *testing.T) {
 	if len(f.counts) != 6 {
 		t.Errorf("not every fault was met (the games ended first?): %v", f.counts)
 	}
-	if deferred < 1 || late < 2 {
+	if deferred < 1 || late < 1 {
 		t.Errorf("%d interactions were deferred, %d acknowledged near the deadline", deferred, late)
 	}
 	if st.Resumes < 2 || st.Identifies < 3 || st.Redelivered < 1 || st.Replayed < 1 {
@@ -321,6 +321,11 @@ func (f *faultRun) send(g *faultGame, user string, msg *discordtest.Message, cus
 	t.Helper()
 	f.n++
 	plan := f.plan[f.n]
+	// Faults armed for the last interaction and not met (it made no edit,
+	// or was lost) are dropped: faults stacked over several interactions
+	// would outlast the bot's retries (4 attempts over 0.7 s) and leave a
+	// table message stale until the next move.
+	f.fake.ClearFaults()
 	// Random REST faults on top of the plan.
 	retryAfter := func() time.Duration { return time.Duration(20+f.rng.IntN(60)) * time.Millisecond }
 	switch x := f.rng.IntN(110); {
