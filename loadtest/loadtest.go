@@ -61,7 +61,8 @@ type Report struct {
 	Actions       int // game moves stored in the window
 	HumanActions  int // of them, the moves of human seats
 	// Handovers counts, over the moves of the window, the human seats that
-	// must act after a move and did not before it (the mover aside): each
+	// must act after a move and did not before it (the last human to move
+	// aside, whose answer shows the table after the AI moves that follow): each
 	// of them holds a hand that has gone stale and needs one refresh. It is
 	// the floor of "My hand" presses.
 	Handovers int
@@ -442,8 +443,9 @@ func cpuTime() time.Duration {
 }
 
 // handovers replays the moves each table made in the window and counts the
-// human seats that had to act after a move and not before it (the mover
-// aside), and the moves with at least one of them.
+// human seats that had to act after a move and not before it (the last
+// human to move aside: their answer shows the table after their move and
+// the AI moves that follow it), and the moves with at least one of them.
 func (h *harness) handovers(ctx context.Context, start, end map[string]logLength) (seats, moves int) {
 	for id, n := range end {
 		from := start[id].all
@@ -466,6 +468,7 @@ func (h *harness) handovers(ctx context.Context, start, end map[string]logLength
 		for _, si := range rec.Seats {
 			human[si.Seat] = si.Kind == table.Human
 		}
+		mover := engine.Seat(-1) // the last human to move
 		for i, e := range log[:n.all] {
 			before := st.Acting()
 			if _, err := engine.Step(g, st, rec.Setup.Seed, i, engine.Move{Seat: e.Seat, Action: e.Action}, nil); err != nil {
@@ -474,9 +477,14 @@ func (h *harness) handovers(ctx context.Context, start, end map[string]logLength
 			if i < from {
 				continue
 			}
+			if human[e.Seat] {
+				mover = e.Seat
+			}
 			k := 0
 			for _, s := range st.Acting() {
-				if human[s] && s != e.Seat && !slices.Contains(before, s) {
+				// The answer to a human's move shows the table after the AI
+				// moves that follow it (when they are quick).
+				if human[s] && s != mover && !slices.Contains(before, s) {
 					k++
 				}
 			}
