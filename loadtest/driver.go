@@ -13,8 +13,8 @@ import (
 )
 
 // driver plays one channel's tables as its users, one interaction at a
-// time, the way people do: a user who holds controls for a move uses them;
-// otherwise a user whom the table message mentions presses "My hand" —
+// time, the way people do: a user who holds controls for a move uses them
+// (optional ones now and then); otherwise a user whom the table message mentions presses "My hand" —
 // unless the hand they hold is already as new as the table message (they
 // got it after the table message last changed: it is their own move that
 // the table message has not caught up with yet), and then they wait.
@@ -30,10 +30,17 @@ type driver struct {
 	msgID  string                          // its public message
 	hand   map[string]*discordtest.Message // each user's last ephemeral answer
 	handAt map[string]int                  // the table message's edit count when it came
-	idle   int                             // steps in a row where nobody did anything
+	// declared are the users who have announced a power in advance in the
+	// current game (Rebel Princess).
+	declared map[string]bool
+	idle     int // steps in a row where nobody did anything
 }
 
 var mentionRE = regexp.MustCompile(`<@(\d+)>`)
+
+// optionalOdds: a user whom the table does not wait for uses the controls
+// they hold at one step in optionalOdds.
+const optionalOdds = 10
 
 // interact dispatches one interaction and waits for its acknowledgement,
 // recording the latency while the run is measured.
@@ -118,6 +125,7 @@ func (d *driver) open(ctx context.Context) error {
 	}
 	clear(d.hand)
 	clear(d.handAt)
+	clear(d.declared)
 	d.h.mu.Lock()
 	d.h.tableIDs = append(d.h.tableIDs, d.id)
 	d.h.mu.Unlock()
@@ -179,30 +187,50 @@ func (d *driver) step(ctx context.Context) error {
 		}
 		return d.open(ctx)
 	}
-	// A user who holds controls acts.
+	// A user who holds controls and whose turn it is acts. A user who holds
+	// controls while the table does not wait for them (optional actions,
+	// such as announcing a Rebel Princess power in advance) uses them now
+	// and then, not at every step.
+	var mentioned []string
+	for _, m := range mentionRE.FindAllStringSubmatch(tm.Content, -1) {
+		mentioned = append(mentioned, m[1])
+	}
 	first := d.rnd.IntN(len(d.users))
 	for k := range d.users {
 		u := d.users[(first+k)%len(d.users)]
-		cs := controls(d.hand[u], d.id)
-		if len(cs) == 0 {
+		var cs []*discordtest.Component
+		for _, c := range controls(d.hand[u], d.id) {
+			if c.IsSelect() || d.wanted(u, strings.SplitN(c.CustomID, "/", 4)[3]) {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) == 0 || !slices.Contains(mentioned, u) && d.rnd.IntN(optionalOdds) != 0 {
 			continue
 		}
 		c := cs[d.rnd.IntN(len(cs))]
 		msg := d.hand[u]
 		in, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
 			if !c.IsSelect() {
+				d.used(u, strings.SplitN(c.CustomID, "/", 4)[3])
 				return d.h.fake.ClickErr(u, msg, c.CustomID)
 			}
 			n := 1
 			if c.MinValues != nil {
 				n = *c.MinValues
 			}
-			if n > len(c.Options) {
-				return nil, fmt.Errorf("select %s needs %d of %d options", c.CustomID, n, len(c.Options))
+			var opts []string
+			for _, o := range c.Options {
+				if d.wanted(u, strings.TrimPrefix(o.Value, ">")) {
+					opts = append(opts, o.Value)
+				}
+			}
+			if n > len(opts) {
+				return nil, fmt.Errorf("select %s needs %d of %d options", c.CustomID, n, len(opts))
 			}
 			var vals []string
-			for _, k := range d.rnd.Perm(len(c.Options))[:n] {
-				vals = append(vals, c.Options[k].Value)
+			for _, k := range d.rnd.Perm(len(opts))[:n] {
+				vals = append(vals, opts[k])
+				d.used(u, strings.TrimPrefix(opts[k], ">"))
 			}
 			return d.h.fake.SelectErr(u, msg, c.CustomID, vals...)
 		})
@@ -214,11 +242,10 @@ func (d *driver) step(ctx context.Context) error {
 		d.idle = 0
 		return nil
 	}
-	// Nobody holds controls: whom does the table wait for, and who of them
-	// has not seen their hand since the table message last changed?
+	// Nobody acts: whom does the table wait for, and who of them has not
+	// seen their hand since the table message last changed?
 	var who []string
-	for _, m := range mentionRE.FindAllStringSubmatch(tm.Content, -1) {
-		u := m[1]
+	for _, u := range mentioned {
 		if slices.Contains(d.users, u) && !slices.Contains(who, u) && (d.hand[u] == nil || tm.Edits > d.handAt[u]) {
 			who = append(who, u)
 		}
@@ -254,5 +281,27 @@ func (d *driver) got(u string, in *discordtest.Interaction) {
 	d.hand[u] = in.Original()
 	if tm := d.h.fake.Message(d.msgID); tm != nil {
 		d.handAt[u] = tm.Edits
+	}
+}
+
+// wanted reports whether a user would use a control for action: people
+// announce a power in advance once a game at most, and do not take an
+// announcement back at random (a random user would toggle it at every
+// step, each toggle a cheap move without a handover).
+func (d *driver) wanted(u, action string) bool {
+	verb, _, _ := strings.Cut(action, " ")
+	switch verb {
+	case "withdraw":
+		return false
+	case "declare":
+		return !d.declared[u]
+	}
+	return true
+}
+
+// used notes that a user chose action.
+func (d *driver) used(u, action string) {
+	if verb, _, _ := strings.Cut(action, " "); verb == "declare" {
+		d.declared[u] = true
 	}
 }

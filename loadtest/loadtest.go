@@ -261,7 +261,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 			humans = 1 + rnd.IntN(seats-1)
 			h.aiTables++
 		}
-		d := &driver{h: h, ch: ch, game: game, seats: seats, rnd: rnd, hand: map[string]*discordtest.Message{}, handAt: map[string]int{}}
+		d := &driver{h: h, ch: ch, game: game, seats: seats, rnd: rnd, hand: map[string]*discordtest.Message{}, handAt: map[string]int{}, declared: map[string]bool{}}
 		for s := 0; s < humans; s++ {
 			u := strconv.FormatUint(300000000000000001+uint64(i*10+s), 10)
 			h.fake.AddUser(u, "p"+strconv.Itoa(i)+"_"+strconv.Itoa(s), []string{"en-US", "pl", "uk"}[(i+s)%3])
