@@ -142,9 +142,6 @@ func (c *config) parseRounds(v string) error {
 		if !id.data().implemented {
 			return bad("not_implemented", "round", p)
 		}
-		if slices.Contains(c.rounds, id) {
-			return bad("repeated", "round", p)
-		}
 		c.rounds = append(c.rounds, id)
 	}
 	return nil
