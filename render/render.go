@@ -89,3 +89,29 @@ func Rules(l *locales.Localizer, gameID string) string {
 	}
 	return text
 }
+
+// Suggestion is one suggested value of a free-form table option: what the
+// user reads (Name, in their language) and what is sent (Value).
+type Suggestion struct {
+	Name, Value string
+}
+
+// optionSuggester is implemented by renderers of games with free-form
+// table options (Rebel Princess's rounds): it suggests values for what the
+// user has typed so far.
+type optionSuggester interface {
+	// OptionSuggestions suggests values of option key for the text typed
+	// so far, best first. opts are the other table options already given
+	// in the same command (edition=classic), possibly incomplete.
+	OptionSuggestions(l *locales.Localizer, key, typed string, opts map[string]string) []Suggestion
+}
+
+// OptionSuggestions suggests values of a game's free-form table option for
+// the text typed so far; nil when the game suggests none. The values are
+// only suggestions: the engine validates whatever is finally sent.
+func OptionSuggestions(l *locales.Localizer, gameID, key, typed string, opts map[string]string) []Suggestion {
+	if s, ok := games[gameID].(optionSuggester); ok {
+		return s.OptionSuggestions(l, key, typed, opts)
+	}
+	return nil
+}
