@@ -1135,3 +1135,246 @@ func TestRawHTTP(t *testing.T) {
 		t.Errorf("Unexpected = %v, Errors = %v", s.Unexpected(), s.Errors())
 	}
 }
+
+// searchCommand has a required option with choices and an autocomplete
+// option, as /stolik open's rounds.
+func searchCommand() *discordgo.ApplicationCommand {
+	return &discordgo.ApplicationCommand{
+		Name: "search", Description: "Search the round cards",
+		Options: []*discordgo.ApplicationCommandOption{{
+			Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: "Game", Required: true,
+			Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Rebel Princess", Value: "princesses"}},
+		}, {
+			Type: discordgo.ApplicationCommandOptionString, Name: "rounds", Description: "Round cards",
+			Autocomplete: true, MaxLength: 20,
+		}, {
+			Type: discordgo.ApplicationCommandOptionInteger, Name: "seats", Description: "Seats", Autocomplete: true,
+		}},
+	}
+}
+
+// autocompleteWorld is a fake with searchCommand registered; respond
+// answers each interaction from the handler and reports the errors.
+func autocompleteWorld(t *testing.T, respond func(dg *discordgo.Session, i *discordgo.InteractionCreate) []error) (*discordtest.Server, <-chan []error, <-chan *discordgo.InteractionCreate) {
+	t.Helper()
+	s := world(t)
+	errs := make(chan []error, 4)
+	seen := make(chan *discordgo.InteractionCreate, 4)
+	dg := connect(t, s, func(dg *discordgo.Session) {
+		dg.AddHandler(func(dg *discordgo.Session, i *discordgo.InteractionCreate) {
+			seen <- i
+			errs <- respond(dg, i)
+		})
+	})
+	if _, err := dg.ApplicationCommandBulkOverwrite(s.AppID, "", []*discordgo.ApplicationCommand{searchCommand()}); err != nil {
+		t.Fatalf("BulkOverwrite: %v", err)
+	}
+	return s, errs, seen
+}
+
+func choices(pairs ...string) []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: pairs[i], Value: pairs[i+1]})
+	}
+	return out
+}
+
+func autocompleteResult(c []*discordgo.ApplicationCommandOptionChoice) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: c}}
+}
+
+// An autocomplete interaction is type 4 with the focused option marked and
+// its partial value, required options possibly missing; the choices of the
+// type 8 answer are recorded; there is no message, so nothing follows.
+func TestAutocompleteInteraction(t *testing.T) {
+	t.Parallel()
+	s, errs, seen := autocompleteWorld(t, func(dg *discordgo.Session, i *discordgo.InteractionCreate) []error {
+		err := dg.InteractionRespond(i.Interaction, autocompleteResult(choices("Bal maskowy", "masquerade", "Maskarada", "i")))
+		_, ferr := dg.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: "after"})
+		return []error{err, ferr}
+	})
+	in := s.Autocomplete(alice, guildID, channelID, "search", "rounds", discordtest.Opt("rounds", "mas"))
+	resp := in.Wait(ctx(t))
+	if in.Type != discordtest.InteractionAutocomplete || resp.Type != discordtest.CallbackAutocompleteResult || resp.Message != nil {
+		t.Errorf("interaction %v, response %+v", in, resp)
+	}
+	if len(resp.Choices) != 2 || resp.Choices[0].Name != "Bal maskowy" || resp.Choices[0].Value != "masquerade" || resp.Choices[1].Value != "i" {
+		t.Errorf("choices = %+v", resp.Choices)
+	}
+	i := recv(t, seen)
+	data := i.ApplicationCommandData()
+	if i.Type != discordgo.InteractionApplicationCommandAutocomplete || data.Name != "search" || len(data.Options) != 1 ||
+		!data.Options[0].Focused || data.Options[0].Name != "rounds" || data.Options[0].StringValue() != "mas" {
+		t.Errorf("interaction = %+v, data %+v", i.Interaction, data)
+	}
+	e := recv(t, errs)
+	if e[0] != nil {
+		t.Errorf("the answer was refused: %v", e[0])
+	}
+	if restCode(e[1]) != discordgo.ErrCodeUnknownWebhook {
+		t.Errorf("a follow-up to an autocomplete: %v, want 10015", e[1])
+	}
+	if in.Original() != nil || len(in.Followups()) != 0 {
+		t.Errorf("an autocomplete got messages: %v %v", in.Original(), in.Followups())
+	}
+
+	// With the other options given: they come typed, only the focused one
+	// is marked; the partial value may be anything the user typed.
+	in = s.Autocomplete(bob, guildID, channelID, "search", "rounds", discordtest.Opt("game", "princesses"), discordtest.Opt("rounds", ""))
+	in.Wait(ctx(t))
+	data = recv(t, seen).ApplicationCommandData()
+	if len(data.Options) != 2 || data.Options[0].Focused || !data.Options[1].Focused || data.Options[1].StringValue() != "" {
+		t.Errorf("data = %+v", data)
+	}
+	recv(t, errs)
+
+	// What Discord's client would not send fails.
+	for _, c := range []struct {
+		focused string
+		args    []discordtest.Arg
+	}{
+		{"game", []discordtest.Arg{discordtest.Opt("game", "pri")}},                       // not autocomplete
+		{"rounds", []discordtest.Arg{discordtest.Opt("game", "princesses")}},              // focused option not given
+		{"rounds", []discordtest.Arg{discordtest.Opt("rounds", strings.Repeat("a", 21))}}, // past max_length
+		{"rounds", []discordtest.Arg{discordtest.Opt("rounds", "a"), discordtest.Opt("game", "chess")}},
+	} {
+		if _, err := s.AutocompleteErr(alice, guildID, channelID, "search", c.focused, c.args...); err == nil {
+			t.Errorf("Autocomplete %s %v: no error", c.focused, c.args)
+		}
+	}
+}
+
+// An autocomplete interaction takes only callback 8, and only it takes 8.
+func TestAutocompleteCallbackTypes(t *testing.T) {
+	t.Parallel()
+	s, errs, _ := autocompleteWorld(t, func(dg *discordgo.Session, i *discordgo.InteractionCreate) []error {
+		var out []error
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			for _, typ := range []discordgo.InteractionResponseType{4, 5, 6, 7} {
+				out = append(out, dg.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: typ,
+					Data: &discordgo.InteractionResponseData{Content: "no"}}))
+			}
+			out = append(out, dg.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
+				Data: &discordgo.InteractionResponseData{CustomID: "m", Title: "T", Components: []discordgo.MessageComponent{
+					discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.TextInput{CustomID: "x", Label: "X", Style: discordgo.TextInputShort}}},
+				}}}))
+			return append(out, dg.InteractionRespond(i.Interaction, autocompleteResult(choices("Five", "5"))))
+		}
+		out = append(out, dg.InteractionRespond(i.Interaction, autocompleteResult(choices("Five", "5"))))
+		return append(out, dg.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Content: "ok"}}))
+	})
+	in := s.Autocomplete(alice, guildID, channelID, "search", "rounds", discordtest.Opt("rounds", "5"))
+	if resp := in.Wait(ctx(t)); resp.Type != discordtest.CallbackAutocompleteResult || len(resp.Choices) != 1 {
+		t.Errorf("response = %+v", resp)
+	}
+	e := recv(t, errs)
+	for k, err := range e[:5] {
+		if restCode(err) != discordgo.ErrCodeInvalidFormBody {
+			t.Errorf("callback %d to an autocomplete: %v, want 50035", []int{4, 5, 6, 7, 9}[k], err)
+		}
+	}
+	if e[5] != nil {
+		t.Errorf("callback 8: %v", e[5])
+	}
+	if rej := in.Rejected(); len(rej) != 5 {
+		t.Errorf("Rejected = %v", rej)
+	}
+	for _, f := range s.Errors() {
+		if !f.Error.Has("type") {
+			t.Errorf("rejection without an error at type: %v", f.Error)
+		}
+	}
+
+	cmd := s.SlashCommand(alice, guildID, channelID, "search", discordtest.Opt("game", "princesses"))
+	if resp := cmd.Wait(ctx(t)); resp.Type != discordtest.CallbackChannelMessage || resp.Choices != nil {
+		t.Errorf("response = %+v", resp)
+	}
+	e = recv(t, errs)
+	if restCode(e[0]) != discordgo.ErrCodeInvalidFormBody || e[1] != nil {
+		t.Errorf("callback 8 to a command: %v; then 4: %v", e[0], e[1])
+	}
+}
+
+// The choices of an autocomplete result are checked as Discord does: at
+// most 25, names of 1 to 100 characters, values of the option's type (1 to
+// 100 characters for strings).
+func TestAutocompleteChoicesValidated(t *testing.T) {
+	t.Parallel()
+	many := make([]string, 0, 52)
+	for k := range 26 {
+		many = append(many, fmt.Sprint("c", k), fmt.Sprint(k))
+	}
+	bad := [][]*discordgo.ApplicationCommandOptionChoice{
+		choices(many...),
+		choices(strings.Repeat("ą", 101), "x"),
+		choices("", "x"),
+		choices("long", strings.Repeat("v", 101)),
+		{{Name: "number for a string", Value: 5}},
+	}
+	s, errs, _ := autocompleteWorld(t, func(dg *discordgo.Session, i *discordgo.InteractionCreate) []error {
+		var out []error
+		if i.ApplicationCommandData().Options[0].Name == "seats" {
+			out = append(out, dg.InteractionRespond(i.Interaction, autocompleteResult(choices("four", "4"))))
+			return append(out, dg.InteractionRespond(i.Interaction, autocompleteResult([]*discordgo.ApplicationCommandOptionChoice{{Name: "four", Value: 4}})))
+		}
+		for _, c := range bad {
+			out = append(out, dg.InteractionRespond(i.Interaction, autocompleteResult(c)))
+		}
+		// No choices at all (discordgo leaves an empty list out): accepted.
+		return append(out, dg.InteractionRespond(i.Interaction, autocompleteResult(nil)))
+	})
+	in := s.Autocomplete(alice, guildID, channelID, "search", "rounds", discordtest.Opt("rounds", "x"))
+	if resp := in.Wait(ctx(t)); resp.Choices == nil || len(resp.Choices) != 0 {
+		t.Errorf("response = %+v", resp)
+	}
+	e := recv(t, errs)
+	for k, err := range e[:len(bad)] {
+		if restCode(err) != discordgo.ErrCodeInvalidFormBody {
+			t.Errorf("bad choices %d: %v, want 50035", k, err)
+		}
+	}
+	if e[len(bad)] != nil {
+		t.Errorf("no choices: %v", e[len(bad)])
+	}
+	rejected := s.Errors()
+	for k, path := range []string{"data.choices", "data.choices.0.name", "data.choices.0.name", "data.choices.0.value", "data.choices.0.value"} {
+		if k >= len(rejected) || !rejected[k].Error.Has(path) {
+			t.Errorf("rejection %d: no error at %s: %v", k, path, rejected)
+		}
+	}
+
+	in = s.Autocomplete(alice, guildID, channelID, "search", "seats", discordtest.Opt("seats", "4"))
+	if resp := in.Wait(ctx(t)); len(resp.Choices) != 1 || resp.Choices[0].Value != float64(4) {
+		t.Errorf("response = %+v", resp)
+	}
+	if e := recv(t, errs); restCode(e[0]) != discordgo.ErrCodeInvalidFormBody || e[1] != nil {
+		t.Errorf("a string for an integer option: %v; a number: %v", e[0], e[1])
+	}
+}
+
+// An option cannot both autocomplete and have choices, and only string,
+// integer and number options autocomplete.
+func TestAutocompleteWithChoicesNotRegistered(t *testing.T) {
+	t.Parallel()
+	s := world(t)
+	dg := connect(t, s, nil)
+	cmd := searchCommand()
+	cmd.Options[1].Choices = choices("Five", "5")
+	cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionBoolean, Name: "ai", Description: "AI", Autocomplete: true,
+	})
+	_, err := dg.ApplicationCommandBulkOverwrite(s.AppID, "", []*discordgo.ApplicationCommand{cmd})
+	if restCode(err) != discordgo.ErrCodeInvalidFormBody {
+		t.Fatalf("err = %v, want 50035", err)
+	}
+	errs := s.Errors()
+	if len(errs) != 1 || !errs[0].Error.Has("0.options.1.autocomplete") || !errs[0].Error.Has("0.options.3.autocomplete") {
+		t.Fatalf("Errors = %v", errs)
+	}
+	if len(s.Commands("")) != 0 {
+		t.Error("a rejected overwrite registered commands")
+	}
+}

@@ -16,7 +16,7 @@ import (
 // except the fields set at creation.
 type interaction struct {
 	id, token string
-	kind      int    // 2 command, 3 component, 5 modal submit
+	kind      int    // 2 command, 3 component, 4 autocomplete, 5 modal submit
 	name      string // command name, custom_id clicked, or modal custom_id
 	userID    string
 	guildID   string
@@ -32,13 +32,15 @@ type interaction struct {
 	followups []string
 	modal     *Modal // set by a type 9 response until submitted
 	rejected  []Call
+
+	focusedType int // autocomplete: the type of the option being typed (0: unknown)
 }
 
 // Interaction is a test's handle on an interaction it dispatched.
 type Interaction struct {
 	ID        string
 	Token     string
-	Type      int // 2 application command, 3 message component, 5 modal submit
+	Type      int // 2 application command, 3 message component, 4 autocomplete, 5 modal submit
 	UserID    string
 	GuildID   string // empty in DMs
 	ChannelID string
@@ -92,7 +94,7 @@ func (i *Interaction) Wait(ctx context.Context) Response {
 }
 
 func (i *Interaction) String() string {
-	kind := map[int]string{2: "command /", 3: "component ", 5: "modal "}[i.Type]
+	kind := map[int]string{2: "command /", 3: "component ", 4: "autocomplete /", 5: "modal "}[i.Type]
 	return fmt.Sprintf("interaction %s (%s%s by %s)", i.ID, kind, i.Name, i.UserID)
 }
 
@@ -139,6 +141,9 @@ func cloneResponse(r Response) Response {
 		r.Modal = new(cloneJSON(*r.Modal))
 	}
 	r.Body = slices.Clone(r.Body)
+	if r.Choices != nil {
+		r.Choices = cloneJSON(r.Choices)
+	}
 	return r
 }
 
@@ -270,7 +275,42 @@ func (s *Server) SlashCommand(userID, guildID, channelID, name string, args ...A
 	return s.send(in, payload)
 }
 
+// AutocompleteErr is Autocomplete returning its error instead of failing
+// the test.
+func (s *Server) AutocompleteErr(userID, guildID, channelID, name, focused string, args ...Arg) (*Interaction, error) {
+	s.mu.Lock()
+	in, payload, err := s.commandInteraction(interactionAutocomplete, userID, guildID, channelID, name, args, focused)
+	s.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("discordtest: Autocomplete /%s: %w", name, err)
+	}
+	return s.sendErr(in, payload)
+}
+
+// Autocomplete makes a user type in an autocomplete option of a registered
+// CHAT_INPUT command: it dispatches APPLICATION_COMMAND_AUTOCOMPLETE (type
+// 4) with the options given so far, the option named focused marked
+// "focused": true with its partial value (a string, as typed: not checked
+// against choices or a minimum length, and required options may still be
+// missing). The focused option must be among args and registered with
+// autocomplete. The bot answers with callback type 8 (its choices are in
+// Response.Choices); any other callback is rejected, as Discord does.
+func (s *Server) Autocomplete(userID, guildID, channelID, name, focused string, args ...Arg) *Interaction {
+	s.t.Helper()
+	in, err := s.AutocompleteErr(userID, guildID, channelID, name, focused, args...)
+	if err != nil {
+		s.t.Fatalf("%v", err)
+	}
+	return in
+}
+
 func (s *Server) slashCommand(userID, guildID, channelID, name string, args []Arg) (*interaction, map[string]any, error) {
+	return s.commandInteraction(interactionApplicationCommand, userID, guildID, channelID, name, args, "")
+}
+
+// commandInteraction builds a command (kind 2) or autocomplete (kind 4,
+// focused naming the option being typed) interaction; s.mu is held.
+func (s *Server) commandInteraction(kind int, userID, guildID, channelID, name string, args []Arg, focused string) (*interaction, map[string]any, error) {
 	u := s.users[userID]
 	if u == nil {
 		return nil, nil, fmt.Errorf("unknown user %s", userID)
@@ -306,9 +346,16 @@ func (s *Server) slashCommand(userID, guildID, channelID, name string, args []Ar
 			guildID, s.commandNames(guildID))
 	}
 	res := resolved{}
-	opts, err := s.buildOptions(cmd.Options, args, guildID, &res)
+	var ac *autocompleting
+	if kind == interactionAutocomplete {
+		ac = &autocompleting{focused: focused}
+	}
+	opts, err := s.buildOptions(cmd.Options, args, guildID, &res, ac)
 	if err != nil {
 		return nil, nil, err
+	}
+	if ac != nil && !ac.found {
+		return nil, nil, fmt.Errorf("the focused option %q is not among the options given", focused)
 	}
 	data := map[string]any{"id": cmd.ID, "name": cmd.Name, "type": 1}
 	if len(opts) > 0 {
@@ -320,7 +367,10 @@ func (s *Server) slashCommand(userID, guildID, channelID, name string, args []Ar
 	if r := res.json(); r != nil {
 		data["resolved"] = r
 	}
-	in := s.newInteraction(interactionApplicationCommand, name, u, ch)
+	in := s.newInteraction(kind, name, u, ch)
+	if ac != nil {
+		in.focusedType = ac.typ
+	}
 	return in, s.interactionJSON(in, data), nil
 }
 
@@ -388,9 +438,18 @@ func (r *resolved) json() map[string]any {
 	return out
 }
 
+// autocompleting is the state of building an autocomplete interaction's
+// options: the option being typed, and whether it was met.
+type autocompleting struct {
+	focused string
+	found   bool
+	typ     int // the focused option's type
+}
+
 // buildOptions turns test arguments into interaction options, checking them
-// against the registered schema; s.mu is held.
-func (s *Server) buildOptions(schema []CommandOption, args []Arg, guildID string, res *resolved) ([]map[string]any, error) {
+// against the registered schema (ac is nil for a command, and holds the
+// focused option for an autocomplete interaction); s.mu is held.
+func (s *Server) buildOptions(schema []CommandOption, args []Arg, guildID string, res *resolved, ac *autocompleting) ([]map[string]any, error) {
 	names := func() []string {
 		var n []string
 		for _, o := range schema {
@@ -417,7 +476,7 @@ func (s *Server) buildOptions(schema []CommandOption, args []Arg, guildID string
 			if !a.sub {
 				return nil, fmt.Errorf("%q is a subcommand: use Sub", a.name)
 			}
-			nested, err := s.buildOptions(o.Options, a.args, guildID, res)
+			nested, err := s.buildOptions(o.Options, a.args, guildID, res, ac)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", a.name, err)
 			}
@@ -427,6 +486,15 @@ func (s *Server) buildOptions(schema []CommandOption, args []Arg, guildID string
 		if a.sub {
 			return nil, fmt.Errorf("%q is not a subcommand: use Opt", a.name)
 		}
+		if ac != nil && a.name == ac.focused {
+			v, err := focusedValue(o, a.value)
+			if err != nil {
+				return nil, fmt.Errorf("focused option %q: %w", a.name, err)
+			}
+			ac.found, ac.typ = true, o.Type
+			out = append(out, map[string]any{"name": o.Name, "type": o.Type, "value": v, "focused": true})
+			continue
+		}
 		v, err := s.optionValue(o, a.value, guildID, res)
 		if err != nil {
 			return nil, fmt.Errorf("option %q: %w", a.name, err)
@@ -434,11 +502,29 @@ func (s *Server) buildOptions(schema []CommandOption, args []Arg, guildID string
 		out = append(out, map[string]any{"name": o.Name, "type": o.Type, "value": v})
 	}
 	for _, o := range schema {
-		if o.Required && !seen[o.Name] {
+		if o.Required && !seen[o.Name] && ac == nil {
 			return nil, fmt.Errorf("required option %q missing", o.Name)
 		}
 	}
 	return out, nil
+}
+
+// focusedValue is the partial value of the option an autocomplete
+// interaction is about: what the user typed so far, sent as a string. The
+// option must be registered with autocomplete; the client keeps what is
+// typed within max_length.
+func focusedValue(o *CommandOption, v any) (string, error) {
+	if !o.Autocomplete {
+		return "", fmt.Errorf("not registered with autocomplete")
+	}
+	str, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("give the text typed so far as a string, got %T", v)
+	}
+	if o.MaxLength != nil && length(str) > *o.MaxLength {
+		return "", fmt.Errorf("%q is longer than max_length %d", str, *o.MaxLength)
+	}
+	return str, nil
 }
 
 func (s *Server) optionValue(o *CommandOption, v any, guildID string, res *resolved) (any, error) {
@@ -767,7 +853,18 @@ func (s *Server) interactionCallback(rq *request) reply {
 	}
 	data := []string{"data"}
 	resp := Response{Type: body.Type, Body: slices.Clone(rq.body)}
+	if (in.kind == interactionAutocomplete) != (body.Type == CallbackAutocompleteResult) {
+		// An autocomplete interaction is answered with choices only, and
+		// only it may be.
+		return invalidType()
+	}
 	switch body.Type {
+	case CallbackAutocompleteResult:
+		choices, e := s.autocompleteChoices(in, data, body.Data)
+		if e != nil {
+			return fail(e)
+		}
+		resp.Choices = choices
 	case CallbackChannelMessage:
 		m, _, e := s.newMessage(rq, data, body.Data, flagsInteraction)
 		if e != nil {
@@ -839,6 +936,57 @@ func (s *Server) interactionCallback(rq *request) reply {
 	return ok(s.callbackResponseJSON(in, resp))
 }
 
+// autocompleteChoices reads and checks the choices of an autocomplete
+// result (callback 8): at most 25, each with a name of 1 to 100 characters
+// and a value of the focused option's type (a string of 1 to 100
+// characters for a string option). A result without choices (discordgo
+// leaves an empty list out) offers none; s.mu is held.
+func (s *Server) autocompleteChoices(in *interaction, data []string, body json.RawMessage) ([]CommandChoice, *APIError) {
+	var payload struct {
+		Choices []CommandChoice `json:"choices"`
+	}
+	if len(body) > 0 && string(body) != "null" {
+		if err := json.Unmarshal(body, &payload); err != nil {
+			var f formErrors
+			f.add(data, "MODEL_TYPE_CONVERT", "Invalid autocomplete result: "+err.Error())
+			return nil, f.apiError()
+		}
+	}
+	var f formErrors
+	cp := at(data, "choices")
+	if f.maxItems(cp, len(payload.Choices), maxCommandChoices) {
+		for i, ch := range payload.Choices {
+			chp := at(cp, i)
+			f.between(at(chp, "name"), ch.Name, 1, 100)
+			validateLocalizations(&f, at(chp, "name_localizations"), ch.NameLocalizations, func(p []string, v string) {
+				f.between(p, v, 1, 100)
+			})
+			switch v := ch.Value.(type) {
+			case string:
+				if in.focusedType == OptionInteger || in.focusedType == OptionNumber {
+					f.add(at(chp, "value"), "BASE_TYPE_NUMBER", "Value must be a number.")
+				}
+				f.between(at(chp, "value"), v, 1, 100)
+			case float64:
+				if in.focusedType == OptionString {
+					f.add(at(chp, "value"), "BASE_TYPE_STRING", "Value must be a string.")
+				} else if in.focusedType == OptionInteger && v != float64(int64(v)) {
+					f.add(at(chp, "value"), "NUMBER_TYPE_COERCE", "Value must be an integer.")
+				}
+			default:
+				f.add(at(chp, "value"), "BASE_TYPE_REQUIRED", "This field is required")
+			}
+		}
+	}
+	if !f.empty() {
+		return nil, f.apiError()
+	}
+	if payload.Choices == nil {
+		payload.Choices = []CommandChoice{}
+	}
+	return payload.Choices, nil
+}
+
 // withoutEphemeralFlag drops bit 64 from a payload's flags.
 func withoutEphemeralFlag(body json.RawMessage) json.RawMessage {
 	var raw map[string]json.RawMessage
@@ -896,7 +1044,8 @@ func (s *Server) webhookInteraction(rq *request) (*interaction, *APIError) {
 	if s.clock.Now().Sub(in.created) > TokenLifetime {
 		return nil, apiErr(http.StatusUnauthorized, codeInvalidWebhookToken, "Invalid Webhook Token")
 	}
-	if in.ack == 0 {
+	if in.ack == 0 || in.kind == interactionAutocomplete {
+		// An autocomplete interaction has no message to follow up or edit.
 		return nil, errUnknownWebhook()
 	}
 	return in, nil

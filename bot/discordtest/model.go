@@ -64,6 +64,7 @@ const (
 const (
 	interactionApplicationCommand = 2
 	interactionMessageComponent   = 3
+	interactionAutocomplete       = 4
 	interactionModalSubmit        = 5
 )
 
@@ -355,14 +356,18 @@ type Modal struct {
 
 // Response is the initial response the bot gave to an interaction.
 type Response struct {
-	// Type is the callback type: 4, 5, 6, 7 or 9.
+	// Type is the callback type: 4, 5, 6, 7, 8 or 9.
 	Type int
 	// Message is the message as it stood right after the response: the new
 	// message (4), the loading placeholder (5), the message the component
-	// is on (6), or that message after the update (7). Nil for a modal.
+	// is on (6), or that message after the update (7). Nil for a modal and
+	// for autocomplete choices.
 	Message *Message
 	// Modal is the modal the bot opened (9).
 	Modal *Modal
+	// Choices are the autocomplete suggestions the bot gave (8); an empty,
+	// non-nil slice when it gave none.
+	Choices []CommandChoice
 	// Body is the callback's JSON body as the bot sent it.
 	Body json.RawMessage
 }

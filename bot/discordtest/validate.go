@@ -647,6 +647,10 @@ func validateOptions(f *formErrors, p []string, opts []CommandOption, depth int)
 		if !o.Required {
 			optionalSeen = true
 		}
+		if o.Autocomplete && o.Type != OptionString && o.Type != OptionInteger && o.Type != OptionNumber {
+			f.add(at(op, "autocomplete"), "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID",
+				"Only string, integer and number options can autocomplete")
+		}
 		validateChoices(f, op, o)
 	}
 	if subs > 0 && plain > 0 {
