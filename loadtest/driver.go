@@ -64,14 +64,27 @@ func (d *driver) interact(ctx context.Context, f func() (*discordtest.Interactio
 		return nil, ctx.Err()
 	}
 	lat := time.Since(t0)
+	r, _ := in.Response()
 	if measured {
-		r, _ := in.Response()
 		d.h.mu.Lock()
 		d.h.lat = append(d.h.lat, lat)
 		if r.Type == 5 || r.Type == 6 {
 			d.h.deferred++
 		}
 		d.h.mu.Unlock()
+	}
+	if r.Type == 5 || r.Type == 6 {
+		// Deferred: the answer comes as an edit of the original message; the
+		// user reads that, not the message as it was when deferred.
+		edits := 0
+		if m := in.Original(); m != nil {
+			edits = m.Edits
+		}
+		for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && ctx.Err() == nil; time.Sleep(5 * time.Millisecond) {
+			if m := in.Original(); m != nil && m.Edits > edits {
+				break
+			}
+		}
 	}
 	return in, nil
 }
