@@ -64,8 +64,8 @@ func (b *Bot) outbox(id string) *outbox {
 //
 // An edit that may wait (minor: a move that posts nothing) and makes nobody
 // new wait — the player who moved goes on with their turn, or a seat of a
-// simultaneous decision has chosen — waits up to hold (twice the publish
-// interval) for more, so that the steps of one turn (three placements, a
+// simultaneous decision has chosen — waits up to twice the publish
+// interval for more, so that the steps of one turn (three placements, a
 // play and what follows it) and the choices of a round go out as one edit;
 // the table message still changes at once when someone else's turn begins.
 func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where string, lines []string, edit, minor bool) {
