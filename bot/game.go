@@ -444,8 +444,9 @@ func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
 }
 
 // editTable is refresh without the outbox: ob.flushMu is held. It reports
-// what it showed ("" when the message could not be edited or posted).
-func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string) string {
+// what it showed ("" when unknown), and the error when Discord took neither
+// the edit nor a new message.
+func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string) (string, error) {
 	rec := snap.Record
 	var dls []store.Deadline
 	if rec.Status == table.StatusPlaying {
@@ -459,7 +460,7 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 	content, comps := m.text(), m.comps()
 	key := rec.MessageID + "\x00" + content + "\x00" + componentKey(comps)
 	if rec.MessageID != "" && key == shown {
-		return shown // the message already shows exactly this
+		return shown, nil // the message already shows exactly this
 	}
 	if rec.MessageID != "" {
 		err := b.retry(ctx, func() error {
@@ -470,17 +471,17 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 			return err
 		})
 		if err == nil {
-			return key
+			return key, nil
 		}
 		if !isCode(err, discordgo.ErrCodeUnknownMessage) {
 			b.log.Warn("editing the table message", "table", rec.ID, "err", err)
-			return ""
+			return "", err
 		}
 	}
 	msg, err := b.send(ctx, where, m)
 	if err != nil {
 		b.log.Warn("posting the table message", "table", rec.ID, "err", err)
-		return ""
+		return "", err
 	}
 	// The record may have moved on meanwhile: store the new message id on
 	// the table as it stands now.
@@ -491,7 +492,7 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 	if _, err := b.tables.Update(ctx, rec); err != nil {
 		b.log.Warn("saving the table message id", "table", rec.ID, "err", err)
 	}
-	return ""
+	return "", nil
 }
 
 // send posts a channel message.

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -50,7 +51,18 @@ type outbox struct {
 
 	shown    string // guarded by flushMu: the table message as last sent
 	shownSeq uint64 // guarded by flushMu
+
+	failures int // guarded by mu: output that Discord refused, in a row
 }
+
+// Output that Discord refused after the retries of one request (a longer
+// outage, rate limits) is queued again and sent after 2 s, 4 s, … up to a
+// minute, at most maxFailures times in a row: the table message must end
+// up current and no result may be lost to a short outage.
+const (
+	failureBackoff = 2 * time.Second
+	maxFailures    = 8
+)
 
 var outboxSeq atomic.Uint64
 
@@ -117,9 +129,15 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 		ob.flush(ctx, b)
 		return
 	}
-	ob.scheduled, ob.due = true, due
+	ob.schedule(b, due.Sub(now))
+	ob.mu.Unlock()
+}
+
+// schedule sends the output after d; ob.mu is held.
+func (ob *outbox) schedule(b *Bot, d time.Duration) {
+	ob.scheduled, ob.due = true, time.Now().Add(d)
 	b.busy.Add(1)
-	ob.timer = time.AfterFunc(due.Sub(now), func() {
+	ob.timer = time.AfterFunc(d, func() {
 		defer b.busy.Add(-1)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -128,7 +146,6 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 		ob.mu.Unlock()
 		ob.flush(ctx, b)
 	})
-	ob.mu.Unlock()
 }
 
 // flush sends what is pending.
@@ -140,18 +157,36 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	ob.snap, ob.lines = nil, nil
 	ob.last, ob.since, ob.urgent = time.Now(), time.Time{}, false
 	ob.mu.Unlock()
+	editFailed := false
 	if snap != nil && seq > ob.shownSeq {
-		ob.shown = b.editTable(ctx, snap, ob.shown)
-		ob.shownSeq = seq
+		shown, err := b.editTable(ctx, snap, ob.shown)
+		ob.shown = shown
+		if err == nil || !transient(err) {
+			ob.shownSeq = seq
+		}
+		editFailed = err != nil && transient(err)
 	}
+	var unsent []string
 	if len(lines) > 0 {
 		content := strings.Join(lines, "\n")
-		for _, part := range split(content, maxContent) {
+		parts := split(content, maxContent)
+		for i, part := range parts {
 			if _, err := b.send(ctx, where, message{content: part, mentions: true}); err != nil {
 				b.log.Warn("posting the table's events", "channel", where, "err", err)
+				if transient(err) {
+					unsent = parts[i:]
+					break
+				}
 			}
 		}
 	}
+	if editFailed || len(unsent) > 0 {
+		ob.requeue(b, snap, seq, where, unsent, editFailed)
+		return
+	}
+	ob.mu.Lock()
+	ob.failures = 0
+	ob.mu.Unlock()
 	if snap != nil && (snap.Record.Status == table.StatusFinished || snap.Record.Status == table.StatusAbandoned) {
 		ob.mu.Lock()
 		idle := ob.snap == nil && len(ob.lines) == 0 && !ob.scheduled
@@ -160,6 +195,41 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 			b.outboxes.CompareAndDelete(snap.Record.ID, ob)
 		}
 	}
+}
+
+// requeue puts output that Discord refused back in front of what came in
+// meanwhile (a newer table message replaces a refused one) and sends it
+// again after a backoff, unless it has failed maxFailures times in a row.
+func (ob *outbox) requeue(b *Bot, snap *table.Snapshot, seq uint64, where string, unsent []string, editFailed bool) {
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	ob.failures++
+	if ob.failures > maxFailures {
+		b.log.Error("giving up on a table's output", "channel", where, "failures", ob.failures-1)
+		ob.failures = 0
+		return
+	}
+	if editFailed && ob.snap == nil {
+		ob.snap, ob.snapSeq = snap, seq
+	}
+	if len(unsent) > 0 {
+		if len(ob.lines) == 0 {
+			ob.where = where
+		}
+		ob.lines = append(slices.Clone(unsent), ob.lines...)
+	}
+	if ob.scheduled {
+		return // newer output is on its way and takes this with it
+	}
+	ob.schedule(b, min(failureBackoff<<(ob.failures-1), time.Minute))
+}
+
+// transient reports whether a failed REST call may succeed later: Discord
+// was unreachable, overloaded (5xx) or rate limiting (429). Anything else
+// (missing access, unknown channel) will fail the same way again.
+func transient(err error) bool {
+	st := restStatus(err)
+	return st == 0 || st == http.StatusTooManyRequests || st >= http.StatusInternalServerError
 }
 
 // split cuts text into pieces of at most n runes at line ends where it can.

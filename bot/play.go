@@ -121,7 +121,9 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 	note := ""
 	if rg, ok := render.For(snap.Record.Setup.Game); ok {
 		if a, err := snap.Game.ParseAction(action); err == nil && !secretAction(a) {
-			note = u.l.T("bot.acted", map[string]any{"Action": rg.Action(u.l, a)})
+			label := render.StepLabel(rg, u.l, snap.State.View(seat), names(u.l, snap.Record),
+				render.Step{Tokens: strings.Fields(a.String()), Whole: true}, snap.Game.ParseAction)
+			note = u.l.T("bot.acted", map[string]any{"Action": label})
 		}
 	}
 	r.send(ctx, b.handMessage(u.l, after, seat, note, ""))
