@@ -184,14 +184,9 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 	}}
 }
 
-// freeChoices are the choices offered for a game option whose values are
-// free-form (the engine validates whatever is sent).
-var freeChoices = map[string][]string{
-	"rounds": {"5", "3", "random", "random3", "a"},
-}
-
 // gameOptionKeys lists, in order, the keys of every registered game's table
-// options, each once, with the games that have it and its values.
+// options, each once, with the games that have it and its values (none for
+// a free-form option).
 func gameOptionKeys() (keys []string, games map[string][]string, values map[string][]string) {
 	games, values = map[string][]string{}, map[string][]string{}
 	for _, id := range engine.Games() {
@@ -204,11 +199,7 @@ func gameOptionKeys() (keys []string, games map[string][]string, values map[stri
 				keys = append(keys, spec.Key)
 			}
 			games[spec.Key] = append(games[spec.Key], id)
-			vals := spec.Values
-			if len(vals) == 0 {
-				vals = freeChoices[spec.Key]
-			}
-			for _, v := range vals {
+			for _, v := range spec.Values {
 				if !slices.Contains(values[spec.Key], v) {
 					values[spec.Key] = append(values[spec.Key], v)
 				}
@@ -216,6 +207,26 @@ func gameOptionKeys() (keys []string, games map[string][]string, values map[stri
 		}
 	}
 	return keys, games, values
+}
+
+// freeOptions are the keys of the table options whose values are free-form
+// in some game (an OptionSpec without Values: Rebel Princess's rounds).
+// /stolik open offers them with autocomplete instead of choices; the engine
+// validates whatever is sent.
+func freeOptions() map[string]bool {
+	free := map[string]bool{}
+	for _, id := range engine.Games() {
+		g, err := engine.Lookup(id)
+		if err != nil {
+			continue
+		}
+		for _, spec := range g.Options() {
+			if len(spec.Values) == 0 {
+				free[spec.Key] = true
+			}
+		}
+	}
+	return free
 }
 
 // choiceKey is the locale key naming value v of game option key:
@@ -238,16 +249,24 @@ func choiceKey(b *locales.Bundle, games []string, key, v string) string {
 
 // gameOptions are /stolik open's options for the games' table options,
 // built from Game.Options(): one string option per key (named from
-// cmd.opt.<key>), its choices the union of the games' values. Discord
-// allows 25 options and 25 choices: the rest are left out.
+// cmd.opt.<key>), its choices the union of the games' values, or, for a
+// free-form option, no choices but autocomplete (answered by
+// onAutocomplete from the game's renderer). Discord allows 25 options and
+// 25 choices: the rest are left out.
 func gameOptions(b *locales.Bundle) []*discordgo.ApplicationCommandOption {
 	keys, games, values := gameOptionKeys()
+	free := freeOptions()
 	var out []*discordgo.ApplicationCommandOption
 	for _, key := range keys {
 		if len(out) == maxGameOptions {
 			break
 		}
 		o := option(b, key, discordgo.ApplicationCommandOptionString, key, false)
+		if free[key] {
+			o.Autocomplete, o.MaxLength = true, maxOptionText
+			out = append(out, o)
+			continue
+		}
 		for _, v := range values[key] {
 			if len(o.Choices) == maxSelectItems {
 				break
@@ -328,12 +347,12 @@ func (b *Bot) onRulesClick(ctx context.Context, i *discordgo.Interaction, u user
 	r := b.newReply(i, true)
 	parts := strings.Split(strings.TrimPrefix(cid, rulesPrefix), "/")
 	if len(parts) != 3 {
-		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
 		return
 	}
 	page, err := strconv.Atoi(parts[2])
 	if _, lerr := engine.Lookup(parts[0]); err != nil || lerr != nil || page < 0 {
-		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
 		return
 	}
 	r.send(ctx, rulesMessage(u.l, parts[0], parts[1], page))

@@ -54,6 +54,9 @@ func TestCommandsLocalized(t *testing.T) {
 		if len(o.Choices) > 25 {
 			t.Errorf("%s: %d choices", where, len(o.Choices))
 		}
+		if o.Autocomplete && len(o.Choices) > 0 {
+			t.Errorf("%s: autocomplete with choices", where)
+		}
 		for _, ch := range o.Choices {
 			for _, n := range append([]string{ch.Name}, ch.NameLocalizations[discordgo.Polish], ch.NameLocalizations[discordgo.Ukrainian]) {
 				if l := utf8.RuneCountInString(n); l < 1 || l > 100 || strings.Contains(n, locales.MissingOpen) {
@@ -79,6 +82,39 @@ func TestCommandsLocalized(t *testing.T) {
 	for _, s := range []string{subOpen, subJoin, subLeave, subStart, subHand, subStatus, subRules, subAbandon, subLanguage} {
 		if !subs[s] {
 			t.Errorf("missing subcommand %s", s)
+		}
+	}
+}
+
+// A game option whose values are free-form (an OptionSpec without Values:
+// Rebel Princess's rounds) is offered with autocomplete and no choices, so
+// that any value can be typed; the others list their values as choices.
+func TestFreeFormOptionsAutocomplete(t *testing.T) {
+	var open *discordgo.ApplicationCommandOption
+	for _, o := range Commands(locales.MustLoad())[0].Options {
+		if o.Name == subOpen {
+			open = o
+		}
+	}
+	free := freeOptions()
+	if !free["rounds"] || free["edition"] || free["powers"] {
+		t.Errorf("free-form options: %v", free)
+	}
+	keys, _, _ := gameOptionKeys()
+	for _, key := range keys {
+		var o *discordgo.ApplicationCommandOption
+		for _, so := range open.Options {
+			if so.Name == key {
+				o = so
+			}
+		}
+		switch {
+		case o == nil:
+			t.Errorf("%s: not offered", key)
+		case free[key] && (!o.Autocomplete || len(o.Choices) != 0 || o.MaxLength != maxOptionText):
+			t.Errorf("%s: free-form but %+v", key, o)
+		case !free[key] && (o.Autocomplete || len(o.Choices) == 0):
+			t.Errorf("%s: has values but %+v", key, o)
 		}
 	}
 }

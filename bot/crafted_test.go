@@ -337,32 +337,34 @@ func TestCraftedInteractions(t *testing.T) {
 		return l.T("error.bad_option", map[string]any{"Key": key, "Value": value})
 	}
 	internal := func(l *locales.Localizer) string { return l.T("error.internal", nil) }
+	badControl := func(l *locales.Localizer) string { return l.T("error.bad_control", nil) }
 	noTable := func(l *locales.Localizer) string { return l.T("bot.no_table", nil) }
+	serverOnly := func(l *locales.Localizer) string { return l.T("bot.dm_server_only", nil) }
 	unknownAction := pl.T("error.unknown_action", map[string]any{"Text": ""})[:20]
 
 	cases := []crafted{
 		// custom_ids no message offered.
-		{"over-long custom_id", click(ala, channelID, "t/"+a+"/"+version+"/"+strings.Repeat("x", 200), hand), internal(pl)},
+		{"over-long custom_id", click(ala, channelID, "t/"+a+"/"+version+"/"+strings.Repeat("x", 200), hand), badControl(pl)},
 		{"over-long table id", click(ala, channelID, "hand/"+strings.Repeat("9", 90), publicA), noTable(pl)},
 		{"invalid UTF-8", click(ala, channelID, "hand/"+a+"\xff\xfe", publicA), noTable(pl)},
-		{"empty custom_id", click(olena, channelID, "", publicA), internal(uk)},
-		{"no prefix", click(olena, channelID, "drop table", publicA), internal(uk)},
-		{"game control without a version", click(ala, channelID, "t/"+a+"/"+action, hand), internal(pl)},
-		{"game control without a table", click(ala, channelID, "t//"+version+"/"+action, hand), internal(pl)},
-		{"negative version", click(ala, channelID, "t/"+a+"/-1/"+action, hand), internal(pl)},
-		{"version past int64", click(ala, channelID, "t/"+a+"/99999999999999999999/"+action, hand), internal(pl)},
+		{"empty custom_id", click(olena, channelID, "", publicA), badControl(uk)},
+		{"no prefix", click(olena, channelID, "drop table", publicA), badControl(uk)},
+		{"game control without a version", click(ala, channelID, "t/"+a+"/"+action, hand), badControl(pl)},
+		{"game control without a table", click(ala, channelID, "t//"+version+"/"+action, hand), badControl(pl)},
+		{"negative version", click(ala, channelID, "t/"+a+"/-1/"+action, hand), badControl(pl)},
+		{"version past int64", click(ala, channelID, "t/"+a+"/99999999999999999999/"+action, hand), badControl(pl)},
 		{"future version", click(ala, channelID, "t/"+a+"/99999/"+action, hand), pl.T("error.stale", nil)},
 		{"unicode action", click(ala, channelID, "t/"+a+"/"+version+"/choose Ｒａｐｕｎｚｅｌ", hand), pl.T("error.princesses.unknown_princess", map[string]any{"Princess": ""})[:20]},
 		{"unicode table id", click(ala, channelID, "hand/stół", publicA), noTable(pl)},
 		{"SQL in the table id", click(ala, channelID, "hand/"+a+"' OR '1'='1", publicA), noTable(pl)},
 		{"SQL in the action", click(ala, channelID, "t/"+a+"/"+version+"/"+action+"'; DROP TABLE tables;--", hand), unknownAction},
 		{"mention in the action", click(ala, channelID, "t/"+a+"/"+version+"/@everyone <@&1>", hand), unknownAction},
-		{"path in a lobby control", click(ala, channelID, "lobby/"+a+"/../start", publicA), internal(pl)},
-		{"unknown lobby action", click(ala, channelID, "lobby/"+a+"/delete", publicA), internal(pl)},
-		{"malformed stall vote", click(ala, channelID, "stall/"+a+"/x/wait", publicA), internal(pl)},
+		{"path in a lobby control", click(ala, channelID, "lobby/"+a+"/../start", publicA), badControl(pl)},
+		{"unknown lobby action", click(ala, channelID, "lobby/"+a+"/delete", publicA), badControl(pl)},
+		{"malformed stall vote", click(ala, channelID, "stall/"+a+"/x/wait", publicA), badControl(pl)},
 		{"stall vote with no vote running", click(ala, channelID, "stall/"+a+"/3/replace", publicA), pl.T("async.vote_closed", nil)},
 		{"seat that is not vacant", click(eve, channelID, "seat/"+a+"/3", publicA), en.T("async.seat_taken_already", nil)},
-		{"malformed leave", click(ala, channelID, "leave/"+a+"/everyone", publicA), internal(pl)},
+		{"malformed leave", click(ala, channelID, "leave/"+a+"/everyone", publicA), badControl(pl)},
 		// Another seat's action, another table's, a user not seated.
 		{"another seat's princess", click(olena, channelID, control, publicA), uk.T("error.princesses.not_offered", nil)},
 		{"a spectator's game click", click(eve, channelID, control, publicA), en.T("bot.not_player", nil)},
@@ -376,15 +378,15 @@ func TestCraftedInteractions(t *testing.T) {
 		// Components Discord does not send.
 		{"unknown component type", with(click(ala, channelID, "hand/"+a, publicA), func(p map[string]any) {
 			p["data"].(map[string]any)["component_type"] = 99
-		}), internal(pl)},
+		}), badControl(pl)},
 		{"text input as a component", with(click(ala, channelID, "hand/"+a, publicA), func(p map[string]any) {
 			p["data"].(map[string]any)["component_type"] = discordtest.ComponentTextInput
-		}), internal(pl)},
+		}), badControl(pl)},
 		{"too many select values", with(click(ala, channelID, "t/"+a+"/"+version+"/~sel", hand), func(p map[string]any) {
 			d := p["data"].(map[string]any)
 			d["component_type"] = discordtest.ComponentStringSelect
 			d["values"] = strings.Split(strings.Repeat("v,", 30)+"v", ",")
-		}), internal(pl)},
+		}), badControl(pl)},
 		{"select with an injected value", with(click(ala, channelID, "t/"+a+"/"+version+"/~sel", hand), func(p map[string]any) {
 			d := p["data"].(map[string]any)
 			d["component_type"] = discordtest.ComponentStringSelect
@@ -418,9 +420,9 @@ func TestCraftedInteractions(t *testing.T) {
 		{"a language that is not a choice", command(olena, channelID, "stolik", sub("language", opt("language", 3, "xx"))), badOption(uk, "language", "xx")},
 		{"a user option that is not an id", command(olena, channelID, "stolik", sub("stats", opt("player", 6, "<@"+ala+">"))), badOption(uk, "player", "<@"+ala+">")},
 		// From a DM, where /stolik is not offered.
-		{"status in a DM", command(ala, "", "stolik", sub("status")), noTable(pl)},
-		{"open in a DM", command(ala, "", "stolik", sub("open", opt("game", 3, "lynx"))), noTable(pl)},
-		{"abandon in a DM", command(ala, "", "stolik", sub("abandon")), noTable(pl)},
+		{"status in a DM", command(ala, "", "stolik", sub("status")), serverOnly(pl)},
+		{"open in a DM", command(ala, "", "stolik", sub("open", opt("game", 3, "lynx"))), serverOnly(pl)},
+		{"abandon in a DM", command(ala, "", "stolik", sub("abandon")), serverOnly(pl)},
 	}
 	for _, c := range cases {
 		before := r.stored(a, b)

@@ -83,7 +83,8 @@ func supported(tag string) (string, bool) {
 // in a server, user in a DM); an interaction that does not is dropped, since
 // there is nobody to answer or to seat.
 func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) {
-	if i.Type != discordgo.InteractionApplicationCommand && i.Type != discordgo.InteractionMessageComponent {
+	if i.Type != discordgo.InteractionApplicationCommand && i.Type != discordgo.InteractionMessageComponent &&
+		i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		b.log.Debug("ignoring an interaction", "type", i.Type)
 		return
 	}
@@ -92,6 +93,8 @@ func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	switch i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.onAutocomplete(ctx, i)
 	case discordgo.InteractionApplicationCommand:
 		b.onCommand(ctx, i)
 	case discordgo.InteractionMessageComponent:
@@ -123,7 +126,7 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 	sub := data.Options[0]
 	if i.GuildID == "" && !slices.Contains(dmCommands, sub.Name) {
 		// /stolik is registered for servers only; tables live in channels.
-		b.newReply(i, false).send(ctx, message{content: u.l.T("bot.no_table", nil)})
+		b.newReply(i, false).send(ctx, message{content: u.l.T("bot.dm_server_only", nil)})
 		return
 	}
 	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
@@ -232,7 +235,7 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		// Discord sends none of these: custom_ids are at most 100
 		// characters, and only buttons and menus are clicked.
 		b.log.Info("a component interaction Discord would not send", "component_type", int(data.ComponentType), "custom_id_length", len(cid), "user", u.id)
-		b.newReply(i, false).send(ctx, message{content: u.l.T("error.internal", nil)})
+		b.newReply(i, false).send(ctx, message{content: u.l.T("error.bad_control", nil)})
 		return
 	}
 	b.log.Debug("click", "custom_id", cid, "user", u.id)
@@ -240,7 +243,7 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 	case strings.HasPrefix(cid, "t/"):
 		c, ok := parseGameID(cid)
 		if !ok {
-			b.newReply(i, false).send(ctx, message{content: u.l.T("error.internal", nil)})
+			b.newReply(i, false).send(ctx, message{content: u.l.T("error.bad_control", nil)})
 			return
 		}
 		b.onGameClick(ctx, i, u, c, data.Values)
@@ -257,34 +260,39 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		n, err := strconv.Atoi(parts[min(2, len(parts)-1)])
 		switch {
 		case err != nil || n < 0:
-			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+			r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
 		case parts[0] == "stall" && len(parts) == 4 && slices.Contains([]string{choiceWait, choiceStandIn, choiceReplace}, parts[3]):
 			b.onStallVote(ctx, r, u, parts[1], engine.Seat(n), parts[3])
 		case parts[0] == "seat" && len(parts) == 3:
 			b.onTakeSeat(ctx, r, u, parts[1], engine.Seat(n))
 		default:
-			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+			r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
 		}
 	case strings.HasPrefix(cid, "leave/"):
 		r := b.newReply(i, false)
 		parts := strings.Split(cid, "/")
 		if len(parts) != 3 || (parts[2] != "ai" && parts[2] != "open") {
-			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+			r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
 			return
 		}
 		b.onLeave(ctx, r, u, parts[1], parts[2])
 	case strings.HasPrefix(cid, "lobby/"):
 		parts := strings.Split(cid, "/")
 		r := b.newReply(i, false)
-		if len(parts) != 3 {
-			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		if len(parts) != 3 || !slices.Contains(lobbyActions, parts[2]) {
+			r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
 			return
 		}
 		b.lobbyAction(ctx, r, u, parts[1], parts[2])
 	default:
-		b.newReply(i, false).send(ctx, message{content: u.l.T("error.internal", nil)})
+		// Not one of Stolik's controls (another app's, or one this version
+		// no longer draws): say so, rather than blame ourselves.
+		b.newReply(i, false).send(ctx, message{content: u.l.T("error.bad_control", nil)})
 	}
 }
+
+// lobbyActions are what a lobby control may do (lobby/<table>/<action>).
+var lobbyActions = []string{"join", "leave", "ai", "start", "startai"}
 
 // loadFor gets a table for a user's request, answering when it cannot. A
 // table is reached only from where it lives: its server, and its channel or
@@ -343,8 +351,9 @@ type badOption struct{ key, value string }
 // checkCommand checks a command against what the bot registered: the
 // command and one subcommand by their names, and each option known, given
 // once, of its declared type with a value of that type, one of its choices
-// if it has any (but for free-form game options), within its length and
-// value bounds; and the required ones
+// if it has any (a free-form option has none: it is autocompleted, and the
+// engine validates it), within its length and value bounds; and the
+// required ones
 // given. Discord's client sends nothing else; a broken or hostile client
 // may, and the handlers need not then guess (discordgo's IntValue and
 // StringValue panic on a value of another type).
@@ -429,9 +438,7 @@ func fits(o *discordgo.ApplicationCommandOption, v any) bool {
 	default:
 		return false
 	}
-	if _, free := freeChoices[o.Name]; len(o.Choices) == 0 || free {
-		// A free-form game option's choices are suggestions: the engine
-		// validates any value.
+	if len(o.Choices) == 0 {
 		return true
 	}
 	return slices.ContainsFunc(o.Choices, func(c *discordgo.ApplicationCommandOptionChoice) bool {
