@@ -11,7 +11,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
@@ -297,63 +296,65 @@ func lobbyID(id, what string) string { return "lobby/" + id + "/" + what }
 // controls builds the components for a seat's legal actions, and a line of
 // text to go with them when needed.
 func (b *Bot) controls(l *locales.Localizer, r render.Game, snap *table.Snapshot, seat engine.Seat, v engine.View, legal []engine.Action, stage string) ([]discordgo.MessageComponent, string) {
-	if pv, ok := v.(*princesses.View); ok && pv.Phase == "pass" {
-		return passControls(l, snap, pv, stage)
+	if pk, ok := r.(render.Picker); ok && len(legal) > 0 {
+		if p, ok := pk.Pick(l, v); ok && strings.HasPrefix(legal[0].String(), p.Prefix+" ") {
+			return pickControls(l, snap, p, stage)
+		}
 	}
 	return treeControls(l, r, snap, v, legal, stage)
 }
 
 func ptr[T any](v T) *T { return &v }
 
-// passControls builds the pass of Rebel Princess: one multi-select of
-// exactly the cards to pass when they all go one way; for a pass both ways,
-// first the left cards, then (with the left ones carried in the custom_id)
-// the right ones.
-func passControls(l *locales.Localizer, snap *table.Snapshot, v *princesses.View, stage string) ([]discordgo.MessageComponent, string) {
+// pickFirst is the custom_id action of the first part of a two-part pick:
+// the values chosen come back as the stage of the second part.
+const pickFirst = "~pick"
+
+// pickControls offers a pick (render.Pick) as multi-selects of exactly the
+// number of cards to take: a one-part pick as one menu whose values complete
+// the action; a two-part one as a first menu, then (with the first values
+// carried in the custom_id) a second one over the cards left.
+func pickControls(l *locales.Localizer, snap *table.Snapshot, p render.Pick, stage string) ([]discordgo.MessageComponent, string) {
 	id, ver := snap.Record.ID, snap.Version
-	cardOptions := func(skip []string) []discordgo.SelectMenuOption {
+	options := func(skip []string) []discordgo.SelectMenuOption {
 		var opts []discordgo.SelectMenuOption
-		for _, c := range v.Hand {
-			if slices.Contains(skip, c.String()) {
-				continue
+		for _, o := range p.Options {
+			if !slices.Contains(skip, o.Value) && len(opts) < maxSelectItems {
+				opts = append(opts, discordgo.SelectMenuOption{Label: clip(o.Label, maxOptionText), Value: o.Value})
 			}
-			opts = append(opts, discordgo.SelectMenuOption{Label: render.PrincessCard(l, c), Value: c.String()})
-		}
-		if len(opts) > maxSelectItems {
-			opts = opts[:maxSelectItems]
 		}
 		return opts
 	}
-	sel := func(cid, placeholder string, n int, opts []discordgo.SelectMenuOption) discordgo.MessageComponent {
+	sel := func(cid string, part render.PickPart, opts []discordgo.SelectMenuOption) discordgo.MessageComponent {
+		n := min(part.N, len(opts))
 		return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: cid, Placeholder: clip(placeholder, maxPlaceholder), Options: opts,
+			CustomID: cid, Placeholder: clip(part.Placeholder, maxPlaceholder), Options: opts,
 			MinValues: ptr(n), MaxValues: n,
 		}}}
 	}
-	left, right := v.PassLeft, v.PassRight
-	switch {
-	case left > 0 && right > 0 && stage == "":
-		ph := l.T("bot.pass_left", nil)
-		return []discordgo.MessageComponent{sel(actionID(id, ver, "~passl"), ph, left, cardOptions(nil))}, ""
-	case left > 0 && right > 0:
-		chosen := strings.Fields(stage)
-		names := make([]string, 0, len(chosen))
-		for _, t := range chosen {
-			if c, ok := princesses.ParseCard(t); ok {
-				names = append(names, render.PrincessCard(l, c))
-			}
-		}
-		return []discordgo.MessageComponent{
-				sel(actionID(id, ver, "pass "+stage+" *"), l.T("bot.pass_right", nil), right, cardOptions(chosen)),
-				discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-					Label: l.T("bot.button.back", nil), Style: discordgo.SecondaryButton, CustomID: actionID(id, ver, "~hand"),
-				}}},
-			},
-			l.T("bot.pass_left_chosen", map[string]any{"Card": strings.Join(names, ", ")})
-	default:
-		n := left + right
-		return []discordgo.MessageComponent{sel(actionID(id, ver, "pass *"), l.N("bot.pass_pick", n, nil), n, cardOptions(nil))}, ""
+	if len(p.Parts) < 2 {
+		return []discordgo.MessageComponent{sel(actionID(id, ver, p.Prefix+" *"), p.Parts[0], options(nil))}, ""
 	}
+	if stage == "" {
+		return []discordgo.MessageComponent{sel(actionID(id, ver, pickFirst), p.Parts[0], options(nil))}, ""
+	}
+	taken := strings.Fields(stage)
+	var labels []string
+	for _, o := range p.Options {
+		if slices.Contains(taken, o.Value) {
+			labels = append(labels, o.Label)
+		}
+	}
+	note := ""
+	if p.Taken != nil {
+		note = p.Taken(labels)
+	}
+	return []discordgo.MessageComponent{
+		sel(actionID(id, ver, p.Prefix+" "+stage+" *"), p.Parts[1], options(taken)),
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
+			Label: l.T("bot.button.back", nil), Style: discordgo.SecondaryButton, CustomID: actionID(id, ver, "~hand"),
+		}}},
+	}, note
 }
 
 // lobbyMessage is the lobby of a table, in the table's language.

@@ -13,6 +13,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
 )
 
 // checkLimits fails when a message breaks Discord's limits.
@@ -226,27 +227,53 @@ func TestMessagesShowOnlyWhatTheSeatMayKnow(t *testing.T) {
 	}
 }
 
-func TestPassBothWaysIsTwoSteps(t *testing.T) {
+// Rebel Princess's pass both ways is two multi-selects, the second over the
+// cards the first left; a pass one way and the split of After Party are one
+// multi-select of exactly the cards to take.
+func TestPicksAreMultiSelects(t *testing.T) {
 	l := locales.MustLoad().Lang("uk")
-	v := &princesses.View{Phase: "pass", PassLeft: 1, PassRight: 1}
-	for _, c := range []string{"Q2", "Q5", "F3", "A8", "P10"} {
-		card, _ := princesses.ParseCard(c)
-		v.Hand = append(v.Hand, card)
+	rg, _ := render.For("princesses")
+	picker := rg.(render.Picker)
+	view := func(phase string, left, right int) *princesses.View {
+		v := &princesses.View{Phase: phase, PassLeft: left, PassRight: right}
+		for _, c := range []string{"Q2", "Q5", "F3", "A8", "P10", "P1"} {
+			card, _ := princesses.ParseCard(c)
+			v.Hand = append(v.Hand, card)
+		}
+		return v
 	}
 	snap := &table.Snapshot{Record: table.Record{ID: "t1"}, Version: 9}
-	rows, _ := passControls(l, snap, v, "")
-	sel := rows[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu)
-	if sel.CustomID != "t/t1/9/~passl" || len(sel.Options) != 5 || sel.MaxValues != 1 {
+	menu := func(v *princesses.View, stage string) (discordgo.SelectMenu, string) {
+		t.Helper()
+		p, ok := picker.Pick(l, v)
+		if !ok {
+			t.Fatalf("no pick for %+v", v)
+		}
+		rows, extra := pickControls(l, snap, p, stage)
+		return rows[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu), extra
+	}
+	sel, _ := menu(view("pass", 1, 1), "")
+	if sel.CustomID != "t/t1/9/"+pickFirst || len(sel.Options) != 6 || sel.MaxValues != 1 || *sel.MinValues != 1 {
 		t.Errorf("left step: %+v", sel)
 	}
-	rows, extra := passControls(l, snap, v, "F3")
-	sel = rows[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu)
-	if sel.CustomID != "t/t1/9/pass F3 *" || len(sel.Options) != 4 || !strings.Contains(extra, "Фея 3") {
+	sel, extra := menu(view("pass", 1, 1), "F3")
+	if sel.CustomID != "t/t1/9/pass F3 *" || len(sel.Options) != 5 || !strings.Contains(extra, "Фея 3") {
 		t.Errorf("right step: %+v, %q", sel, extra)
 	}
 	for _, o := range sel.Options {
 		if o.Value == "F3" {
 			t.Error("the left card is offered again")
 		}
+	}
+	sel, _ = menu(view("pass", 0, 3), "")
+	if sel.CustomID != "t/t1/9/pass *" || sel.MaxValues != 3 || *sel.MinValues != 3 {
+		t.Errorf("pass of 3: %+v", sel)
+	}
+	sel, _ = menu(view("split", 0, 0), "")
+	if sel.CustomID != "t/t1/9/split *" || sel.MaxValues != 3 || *sel.MinValues != 3 || len(sel.Options) != 6 {
+		t.Errorf("split: %+v", sel)
+	}
+	if _, ok := picker.Pick(l, view("play", 0, 0)); ok {
+		t.Error("a pick offered for playing a card")
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/render"
 )
@@ -62,7 +61,7 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 	}
 	action := c.action
 	switch {
-	case action == "~passl":
+	case action == pickFirst || action == "~passl": // ~passl: controls drawn before the rename
 		if len(values) == 0 {
 			stale()
 			return
@@ -120,7 +119,7 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 	}
 	note := ""
 	if rg, ok := render.For(snap.Record.Setup.Game); ok {
-		if a, err := snap.Game.ParseAction(action); err == nil && !secretAction(a) {
+		if a, err := snap.Game.ParseAction(action); err == nil && !secret(rg, a) {
 			label := render.StepLabel(rg, u.l, snap.State.View(seat), names(u.l, snap.Record),
 				render.Step{Tokens: strings.Fields(a.String()), Whole: true}, snap.Game.ParseAction)
 			note = u.l.T("bot.acted", map[string]any{"Action": label})
@@ -209,25 +208,6 @@ func (b *Bot) fresh(ctx context.Context, snap *table.Snapshot, seat engine.Seat,
 	return true, nil
 }
 
-// secretAction reports whether an action names what may soon be in another
-// seat's hand (the cards of a pass), so that the bot does not repeat it once
-// it is done: the hand shows the cards being passed while the pass is
-// pending.
-func secretAction(a engine.Action) bool {
-	pa, ok := a.(princesses.Action)
-	if !ok {
-		return false
-	}
-	switch pa.Kind {
-	case princesses.KindPass, princesses.KindGive, princesses.KindGift, princesses.KindOffer,
-		princesses.KindAssign, princesses.KindTrade, princesses.KindFreeze, princesses.KindSwap:
-		// The card named goes into another seat's hand or pile: once the step
-		// resolves, saying it again would show where it is.
-		return true
-	}
-	return false
-}
-
 // anyLegal reports whether action (in notation) is among what seat may do
 // now: for a seat that is not acting, its optional actions.
 func anyLegal(snap *table.Snapshot, seat engine.Seat, action string) bool {
@@ -242,4 +222,12 @@ func anyLegal(snap *table.Snapshot, seat engine.Seat, action string) bool {
 		}
 	}
 	return false
+}
+
+// secret reports whether an action names a card on its way to where others
+// may not see it, so that the bot does not repeat it once done (the hand
+// shows the cards of a pass while the pass is pending).
+func secret(rg render.Game, a engine.Action) bool {
+	d, ok := rg.(render.Discreet)
+	return ok && d.Secret(a)
 }

@@ -39,6 +39,41 @@ type Describer interface {
 	Describe(l *locales.Localizer, v engine.View, s Step) string
 }
 
+// A Pick is a choice of several cards at once, which a front end offers as
+// one multi-select per part instead of a card at a time: part i takes
+// exactly Parts[i].N of Options, none taken by an earlier part, and the
+// action is Prefix followed by every value taken, in part order.
+type Pick struct {
+	Prefix  string
+	Options []PickOption
+	Parts   []PickPart
+	// Taken says what the earlier parts took (their options' labels), above
+	// the next part's menu; nil when there is a single part.
+	Taken func(labels []string) string
+}
+
+// PickOption is one card of a pick: its notation and its name.
+type PickOption struct{ Value, Label string }
+
+// PickPart is one multi-select of a pick.
+type PickPart struct {
+	N           int
+	Placeholder string
+}
+
+// Picker is implemented by renderers of games where some steps choose
+// several cards at once (Rebel Princess: the pass, the split).
+type Picker interface {
+	Pick(l *locales.Localizer, v engine.View) (Pick, bool)
+}
+
+// Discreet is implemented by renderers of games where an action can name
+// a card that is on its way to where others may not see it (a card passed
+// or given): once done, the front end does not repeat it.
+type Discreet interface {
+	Secret(a engine.Action) bool
+}
+
 // StepLabel names a step: the renderer's Prefixer when it has one and says
 // something, else the action in words (a whole action) or the notation
 // followed by an ellipsis (a beginning).

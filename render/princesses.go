@@ -694,3 +694,48 @@ func powerKey(group, step string) string {
 	}
 	return "princesses.power." + group + step
 }
+
+// Pick offers the pass (one way, or both ways in two parts) and the split
+// of After Party and Blind Man's Bluff as multi-selects of the hand.
+func (princessesRenderer) Pick(l *locales.Localizer, ev engine.View) (Pick, bool) {
+	v, ok := ev.(*princesses.View)
+	if !ok {
+		return Pick{}, false
+	}
+	opts := make([]PickOption, 0, len(v.Hand))
+	for _, c := range v.Hand {
+		opts = append(opts, PickOption{Value: c.String(), Label: PrincessCard(l, c)})
+	}
+	switch {
+	case v.Phase == "pass" && v.PassLeft > 0 && v.PassRight > 0:
+		return Pick{Prefix: "pass", Options: opts,
+			Parts: []PickPart{{N: v.PassLeft, Placeholder: l.T("bot.pass_left", nil)}, {N: v.PassRight, Placeholder: l.T("bot.pass_right", nil)}},
+			Taken: func(labels []string) string {
+				return l.T("bot.pass_left_chosen", map[string]any{"Card": strings.Join(labels, ", ")})
+			},
+		}, true
+	case v.Phase == "pass" && v.PassLeft+v.PassRight > 0:
+		n := v.PassLeft + v.PassRight
+		return Pick{Prefix: "pass", Options: opts, Parts: []PickPart{{N: n, Placeholder: l.N("bot.pass_pick", n, nil)}}}, true
+	case v.Phase == "split" && len(v.Hand) >= 2:
+		n := len(v.Hand) / 2
+		return Pick{Prefix: "split", Options: opts, Parts: []PickPart{{N: n, Placeholder: l.N("princesses.ui.split_pick", n, nil)}}}, true
+	}
+	return Pick{}, false
+}
+
+// Secret: the cards of a pass, a gift, a give, Sleeping Beauty's offer and
+// assignment, a trade, the Ice Princess's freeze and a haggle swap go
+// where others may not see them.
+func (princessesRenderer) Secret(a engine.Action) bool {
+	pa, ok := a.(princesses.Action)
+	if !ok {
+		return false
+	}
+	switch pa.Kind {
+	case princesses.KindPass, princesses.KindGive, princesses.KindGift, princesses.KindOffer,
+		princesses.KindAssign, princesses.KindTrade, princesses.KindFreeze, princesses.KindSwap:
+		return true
+	}
+	return false
+}

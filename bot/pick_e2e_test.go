@@ -1,0 +1,75 @@
+package bot_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stolik-bot/stolik/engine/princesses"
+)
+
+// After Party's split is one multi-select of exactly half the hand, not a
+// card at a time; the game goes on to the end through the bot's controls.
+func TestSplitIsOneMultiSelect(t *testing.T) {
+	w := newWorld(t)
+	w.openRounds("deluxe", "after-party,blind-mans-bluff")
+	id := w.tableID()
+	for _, u := range []string{olena, bob, zosia} {
+		w.do(w.fake.Click(u, w.tableMessage(id), "lobby/"+id+"/join"))
+	}
+	w.do(w.fake.Click(ala, w.tableMessage(id), "lobby/"+id+"/start"))
+	rng := rand.New(rand.NewPCG(5, 8))
+	phase := func() string {
+		rec, st, _ := w.current(id)
+		return st.View(rec.Seats[0].Seat).(*princesses.View).Phase
+	}
+	for moves := 0; phase() != "split"; moves++ {
+		if moves > 40 {
+			t.Fatalf("no split after %d moves; phase %s", moves, phase())
+		}
+		w.play(id, rng, 1)
+	}
+	rec, st, log := w.current(id)
+	user := rec.Seats[0].UserID
+	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
+	cards := len(st.View(rec.Seats[0].Seat).(*princesses.View).Hand)
+	half := cards / 2
+	found := false
+	for _, row := range hand.Components {
+		for _, c := range row.Components {
+			if !strings.HasSuffix(c.CustomID, "/split *") {
+				continue
+			}
+			found = true
+			if !c.IsSelect() || c.MinValues == nil || *c.MinValues != half || c.MaxValues == nil || *c.MaxValues != half || len(c.Options) != cards {
+				t.Fatalf("split menu: %+v, want %d of %d cards", c, half, cards)
+			}
+			var vals []string
+			for _, o := range c.Options[:half] {
+				vals = append(vals, o.Value)
+			}
+			w.do(w.fake.Select(user, hand, c.CustomID, vals...))
+		}
+	}
+	if !found {
+		t.Fatalf("no split menu in the hand: %s", hand)
+	}
+	_, _, after := w.current(id)
+	if len(after) != len(log)+1 || !strings.HasPrefix(after[len(log)].Action, "split ") {
+		t.Fatalf("the split was not one action: %v", after[len(log):])
+	}
+	w.play(id, rng, 400)
+	if m := w.tableMessage(id); len(m.CustomIDs()) != 0 {
+		t.Fatalf("the game did not end: %q", m.Content)
+	}
+	_, _, all := w.current(id)
+	splits := 0
+	for _, m := range all {
+		if strings.HasPrefix(m.Action, "split ") {
+			splits++
+		}
+	}
+	if splits != 8 {
+		t.Errorf("%d splits in two rounds of four players, want 8", splits)
+	}
+}
