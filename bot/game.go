@@ -415,7 +415,12 @@ func optionsText(l *locales.Localizer, rec table.Record) string {
 			} else if l.Has("cmd.opt." + spec.Key + ".name") {
 				name = l.T("cmd.opt."+spec.Key+".name", nil)
 			}
-			parts = append(parts, name+": "+optionValue(l, rec.Setup.Game, spec.Key, v))
+			if named, ok := render.OptionValue(l, rec.Setup.Game, spec.Key, v, rec.Setup.Options); ok {
+				v = named
+			} else {
+				v = optionValue(l, rec.Setup.Game, spec.Key, v)
+			}
+			parts = append(parts, name+": "+v)
 		}
 	}
 	parts = append(parts, l.T("bot.opt.lang", nil)+": "+l.T("cmd.choice.lang."+locales.Normalize(rec.Lang), nil))

@@ -14,6 +14,12 @@ func TestSplitIsOneMultiSelect(t *testing.T) {
 	w := newWorld(t)
 	w.openRounds("deluxe", "after-party,blind-mans-bluff")
 	id := w.tableID()
+	pl := w.loc.Lang("pl")
+	for _, card := range []string{"after-party", "blind-mans-bluff"} {
+		if name := pl.T("princesses.round."+card+".name", nil); !strings.Contains(w.tableMessage(id).Content, name) {
+			t.Errorf("the lobby does not name the round card %q: %q", name, w.tableMessage(id).Content)
+		}
+	}
 	for _, u := range []string{olena, bob, zosia} {
 		w.do(w.fake.Click(u, w.tableMessage(id), "lobby/"+id+"/join"))
 	}

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -188,42 +187,12 @@ func (w *world) openHard(edition string, seen map[string]string) *hardTable {
 }
 
 // openRounds has ala open a 4-seat table of Rebel Princess with powers and
-// the given round cards. While /stolik open offers only fixed choices for
-// rounds (5, 3, random, random3, a), Discord's client could not send a list
-// of round cards: the command is then sent as a hand-made payload, as a
-// client that could would send it.
+// the given round cards (a value /stolik open's autocomplete suggests).
 func (w *world) openRounds(edition, rounds string) {
-	t := w.t
-	t.Helper()
-	in, err := w.fake.SlashCommandErr(ala, guildID, channelID, "stolik", discordtest.Sub("open",
-		discordtest.Opt("game", "princesses"), discordtest.Opt("seats", 4), discordtest.Opt("edition", edition),
-		discordtest.Opt("rounds", rounds), discordtest.Opt("powers", "on"), discordtest.Opt("language", "pl")))
-	if err == nil {
-		w.do(in)
-		return
-	}
-	if !strings.Contains(err.Error(), "not one of the choices") {
-		t.Fatal(err)
-	}
-	roundsNotFree.Do(func() {
-		t.Logf("MISSING CONTROL: /stolik open cannot take rounds=%s (%v); sending a hand-made payload", rounds, err)
-	})
-	str := func(name, v string) map[string]any { return map[string]any{"type": 3, "name": name, "value": v} }
-	cmd := w.fake.Commands(guildID)[0]
-	data := map[string]any{"id": cmd.ID, "name": cmd.Name, "type": 1, "guild_id": guildID, "options": []any{
-		map[string]any{"type": 1, "name": "open", "options": []any{
-			str("game", "princesses"), map[string]any{"type": 4, "name": "seats", "value": 4}, str("edition", edition),
-			str("rounds", rounds), str("powers", "on"), str("language", "pl"),
-		}},
-	}}
-	in, err = w.fake.DispatchInteraction(w.fake.InteractionPayload(discordtest.InteractionCommand, ala, channelID, data, nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.do(in)
+	w.t.Helper()
+	w.slash(ala, "open", discordtest.Opt("game", "princesses"), discordtest.Opt("seats", 4), discordtest.Opt("edition", edition),
+		discordtest.Opt("rounds", rounds), discordtest.Opt("powers", "on"), discordtest.Opt("language", "pl"))
 }
-
-var roundsNotFree sync.Once
 
 // hardLang is each user's language as the bot answers them.
 var hardLang = map[string]string{ala: "pl", olena: "uk", bob: "en", zosia: "pl", eve: "en"}

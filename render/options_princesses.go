@@ -60,6 +60,27 @@ func (princessesRenderer) OptionSuggestions(l *locales.Localizer, key, typed str
 	return out[:min(len(out), maxSuggestions)]
 }
 
+// OptionValue names a list of round cards by the cards' names in the
+// reader's language, in order.
+func (princessesRenderer) OptionValue(l *locales.Localizer, key, value string, opts map[string]string) (string, bool) {
+	if key != "rounds" || slices.Contains(roundPresets, value) {
+		return "", false
+	}
+	ed := princesses.Deluxe
+	if plain(opts["edition"]) == princesses.Classic.String() {
+		ed = princesses.Classic
+	}
+	var names []string
+	for _, item := range strings.Split(value, ",") {
+		id, ok := exactRound(l, ed, strings.TrimSpace(item))
+		if !ok {
+			return "", false
+		}
+		names = append(names, roundName(l, id))
+	}
+	return strings.Join(names, roundSep), true
+}
+
 // roundSuggestions completes the last item of a list of round cards: each
 // suggestion is the earlier items as canonical ids followed by a card of
 // the edition that matches the last item and is not listed yet. There is

@@ -190,3 +190,38 @@ func TestRoundLettersAreTheEngines(t *testing.T) {
 		}
 	}
 }
+
+// A list of round cards is shown by the cards' names in the reader's
+// language; presets and lists the edition does not have keep their text.
+func TestRoundsOptionValue(t *testing.T) {
+	b := locales.MustLoad()
+	for _, tc := range []struct {
+		lang, value, edition string
+		want                 []string // round card ids, in order; nil: not named
+	}{
+		{"pl", "a,masquerade", "", []string{"once-upon-a-time", "masquerade"}},
+		{"uk", "i, wedding-gift", "classic", []string{"masquerade", "wedding-gift"}},
+		{"en", "invitation", "classic", []string{"invitation"}},
+		{"en", "invitation", "deluxe", nil},
+		{"pl", "random", "", nil},
+		{"pl", "5", "", nil},
+		{"pl", "a,nope", "", nil},
+	} {
+		l := b.Lang(tc.lang)
+		got, ok := render.OptionValue(l, "princesses", "rounds", tc.value, map[string]string{"edition": tc.edition})
+		if ok != (tc.want != nil) {
+			t.Errorf("%s %q (%s): named %v, want %v", tc.lang, tc.value, tc.edition, ok, tc.want != nil)
+			continue
+		}
+		var names []string
+		for _, id := range tc.want {
+			names = append(names, l.T("princesses.round."+id+".name", nil))
+		}
+		if want := strings.Join(names, " · "); ok && got != want {
+			t.Errorf("%s %q: %q, want %q", tc.lang, tc.value, got, want)
+		}
+	}
+	if _, ok := render.OptionValue(b.Lang("en"), "lynx", "mode", "basic", nil); ok {
+		t.Error("lynx named an option it has no names for")
+	}
+}

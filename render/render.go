@@ -106,6 +106,22 @@ type optionSuggester interface {
 	OptionSuggestions(l *locales.Localizer, key, typed string, opts map[string]string) []Suggestion
 }
 
+// optionNamer is implemented by renderers that name a table option's value
+// better than its notation (Rebel Princess: rounds=a,i as the cards' names).
+type optionNamer interface {
+	OptionValue(l *locales.Localizer, key, value string, opts map[string]string) (string, bool)
+}
+
+// OptionValue names the value of a game's table option for a reader, given
+// the table's other options; false when the game has no better name than
+// the value itself.
+func OptionValue(l *locales.Localizer, gameID, key, value string, opts map[string]string) (string, bool) {
+	if n, ok := games[gameID].(optionNamer); ok {
+		return n.OptionValue(l, key, value, opts)
+	}
+	return "", false
+}
+
 // OptionSuggestions suggests values of a game's free-form table option for
 // the text typed so far; nil when the game suggests none. The values are
 // only suggestions: the engine validates whatever is finally sent.
