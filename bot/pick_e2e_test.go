@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine/princesses"
 )
 
@@ -77,5 +78,49 @@ func TestSplitIsOneMultiSelect(t *testing.T) {
 	}
 	if splits != 8 {
 		t.Errorf("%d splits in two rounds of four players, want 8", splits)
+	}
+}
+
+// A multi-select chooses a set: a pass of two cards one way is taken in
+// whatever order Discord sends the values (the notation wants card order).
+func TestPassValuesInAnyOrder(t *testing.T) {
+	w := newWorld(t)
+	w.openRounds("deluxe", "crystal-clear")
+	id := w.tableID()
+	for _, u := range []string{olena, bob, zosia} {
+		w.do(w.fake.Click(u, w.tableMessage(id), "lobby/"+id+"/join"))
+	}
+	w.do(w.fake.Click(ala, w.tableMessage(id), "lobby/"+id+"/start"))
+	rng := rand.New(rand.NewPCG(7, 9))
+	phase := func() string {
+		rec, st, _ := w.current(id)
+		return st.View(rec.Seats[0].Seat).(*princesses.View).Phase
+	}
+	for moves := 0; phase() != "pass"; moves++ {
+		if moves > 20 {
+			t.Fatalf("no pass after %d moves; phase %s", moves, phase())
+		}
+		w.play(id, rng, 1)
+	}
+	rec, _, log := w.current(id)
+	user := rec.Seats[0].UserID
+	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
+	var menu *discordtest.Component
+	for _, row := range hand.Components {
+		for _, c := range row.Components {
+			if strings.HasSuffix(c.CustomID, "/pass *") {
+				menu = &c
+			}
+		}
+	}
+	if menu == nil || menu.MinValues == nil || *menu.MinValues != 2 {
+		t.Fatalf("no menu for a pass of 2: %s", hand)
+	}
+	// The last card first: not the notation's order.
+	w.do(w.fake.Select(user, hand, menu.CustomID, menu.Options[len(menu.Options)-1].Value, menu.Options[0].Value))
+	_, _, after := w.current(id)
+	want := "pass " + menu.Options[0].Value + " " + menu.Options[len(menu.Options)-1].Value
+	if len(after) != len(log)+1 || after[len(log)].Action != want {
+		t.Fatalf("the pass was not taken: %v, want %q", after[len(log):], want)
 	}
 }

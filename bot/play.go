@@ -75,7 +75,7 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		}
 		action = values[0]
 	case strings.Contains(action, "*"):
-		action = strings.Replace(action, "*", strings.Join(values, " "), 1)
+		action = setAction(snap, seat, action, values)
 	case strings.HasPrefix(action, "~"):
 		stale()
 		return
@@ -206,6 +206,25 @@ func (b *Bot) fresh(ctx context.Context, snap *table.Snapshot, seat engine.Seat,
 		}
 	}
 	return true, nil
+}
+
+// setAction is the action a multi-select makes: the tokens before "*" in
+// pattern and the values chosen. A multi-select chooses a set, and Discord
+// need not send its values in any particular order, so it is the legal
+// action made of those tokens in whatever order the notation wants (a pass
+// of two cards one way lists them in card order).
+func setAction(snap *table.Snapshot, seat engine.Seat, pattern string, values []string) string {
+	head, _, _ := strings.Cut(pattern, "*")
+	fixed := strings.Fields(head)
+	want := slices.Sorted(slices.Values(values))
+	for _, a := range engine.AnyLegal(snap.State, seat) {
+		f := strings.Fields(a.String())
+		if len(f) == len(fixed)+len(values) && slices.Equal(f[:len(fixed)], fixed) &&
+			slices.Equal(slices.Sorted(slices.Values(f[len(fixed):])), want) {
+			return a.String()
+		}
+	}
+	return strings.Replace(pattern, "*", strings.Join(values, " "), 1)
 }
 
 // anyLegal reports whether action (in notation) is among what seat may do
