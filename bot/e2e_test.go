@@ -63,7 +63,11 @@ func newWorld(t *testing.T) *world { t.Helper(); return newWorldAt(t, nil) }
 func newWorldAt(t *testing.T, clock *discordtest.FakeClock) *world {
 	t.Helper()
 	t.Parallel()
-	opts := []discordtest.Option{discordtest.WithHeartbeatInterval(500 * time.Millisecond)}
+	// Discord's own heartbeat interval: with a short one, a test machine
+	// busy enough to delay an ack by five intervals makes discordgo close
+	// the session and identify anew, and a click sent meanwhile finds no
+	// bot (see discordtest.WithHeartbeatInterval).
+	var opts []discordtest.Option
 	if clock != nil {
 		opts = append(opts, discordtest.WithClock(clock))
 	}

@@ -67,6 +67,7 @@ type click struct {
 	seat        engine.Seat
 	customID    string
 	action      string // the move in canonical notation; "" for a step that does not act
+	set         bool   // the move's cards came from a multi-select: in any order
 	before      int    // log length when it was sent
 	after       int    // log length once it was handled
 	acked       bool
@@ -355,6 +356,7 @@ func (f *faultRun) send(g *faultGame, user string, msg *discordtest.Message, cus
 			act = values[0]
 		case strings.Contains(act, "*"):
 			act = strings.Replace(act, "*", strings.Join(values, " "), 1)
+			k.set = true
 		}
 		if !strings.HasPrefix(act, "~") && !strings.HasPrefix(act, ">") && !strings.Contains(customID, "/>") {
 			if a, err := g.game.ParseAction(act); err == nil {
@@ -517,7 +519,7 @@ func (f *faultRun) checkWindow(g *faultGame, k *click, log []table.Entry) {
 	stale := k.stale
 	applied := len(added) > 0 && added[0].Seat == k.seat && isHuman(rec, k.seat)
 	if applied {
-		if k.action == "" || added[0].Action != k.action {
+		if k.action == "" || !sameMove(added[0].Action, k.action, k.set) {
 			t.Fatalf("%s by seat %d: the log gained %v", k.customID, k.seat, added)
 		}
 		if k.acked && stale {
@@ -532,6 +534,14 @@ func (f *faultRun) checkWindow(g *faultGame, k *click, log []table.Entry) {
 			t.Fatalf("%s: the log gained a human seat's move that is not this interaction's: %v (all: %v)", k.customID, e, log[k.before:k.after])
 		}
 	}
+}
+
+// sameMove compares two moves in notation; a set's tokens in any order.
+func sameMove(a, b string, set bool) bool {
+	if !set {
+		return a == b
+	}
+	return slices.Equal(slices.Sorted(slices.Values(strings.Fields(a))), slices.Sorted(slices.Values(strings.Fields(b))))
 }
 
 func isHuman(rec table.Record, s engine.Seat) bool {
