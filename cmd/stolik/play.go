@@ -325,7 +325,8 @@ func (t *terminal) ask(st engine.State, legal []engine.Action) (engine.Action, b
 func (t *terminal) read(st engine.State, legal []engine.Action, skip int, word string) (engine.Action, bool, bool) {
 	if len(legal) <= maxListed {
 		for i, a := range legal {
-			t.say(fmt.Sprintf("  %2d. %s   [%s]", skip+i+1, t.r.Action(t.l, a), a))
+			label := render.StepLabel(t.r, t.l, st.View(human), t.names, render.Step{Tokens: strings.Fields(a.String()), Whole: true}, t.game.ParseAction)
+			t.say(fmt.Sprintf("  %2d. %s   [%s]", skip+i+1, label, a))
 		}
 	} else {
 		t.say(t.r.Hint(t.l, st.View(human)))

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/render"
@@ -62,12 +63,15 @@ func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 	}
 	for i, e := range log {
 		mv := engine.Move{Seat: e.Seat, Action: e.Action}
+		label := e.Action
+		if a, err := g.ParseAction(e.Action); err == nil {
+			label = render.StepLabel(r, l, st.View(e.Seat), names, render.Step{Tokens: strings.Fields(a.String()), Whole: true}, g.ParseAction)
+		}
 		ev, err := engine.Step(g, st, rec.Setup.Seed, i, mv, nil)
 		if err != nil {
 			return &engine.ReplayError{Index: i, Move: mv, Err: err}
 		}
-		a, _ := g.ParseAction(e.Action)
-		fmt.Fprintln(out, l.T("ui.history_line", map[string]any{"N": i + 1, "Name": names.Of(e.Seat), "Action": r.Action(l, a) + " [" + e.Action + "]"}))
+		fmt.Fprintln(out, l.T("ui.history_line", map[string]any{"N": i + 1, "Name": names.Of(e.Seat), "Action": label + " [" + e.Action + "]"}))
 		for _, x := range ev {
 			if x.Audience != engine.Everyone {
 				continue
