@@ -144,29 +144,13 @@ func (r *rig) stop() {
 	}
 }
 
-func (r *rig) idle() {
-	r.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := r.bot.WaitIdle(ctx); err != nil {
-		r.t.Fatalf("the bot is still busy: %v", err)
-	}
-}
+func (r *rig) idle() { r.t.Helper(); waitIdle(r.t, r.bot, 20*time.Second) }
 
 // answer waits for an interaction's answer and returns the message the
 // user then sees: the response, or @original once a deferral was filled.
 func (r *rig) answer(in *discordtest.Interaction) *discordtest.Message {
 	r.t.Helper()
-	in.Wait(context.Background())
-	r.idle()
-	if rej := in.Rejected(); len(rej) > 0 {
-		r.t.Fatalf("%s: the fake rejected %v", in, rej)
-	}
-	m := in.Original()
-	if m == nil {
-		r.t.Fatalf("%s: no answer message", in)
-	}
-	return m
+	return answered(r.t, in, r.idle)
 }
 
 func (r *rig) slash(user, guild, channel, sub string, args ...discordtest.Arg) *discordtest.Message {

@@ -141,27 +141,38 @@ func (w *world) stop() {
 	w.bot = nil
 }
 
-func (w *world) idle() {
-	w.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := w.bot.WaitIdle(ctx); err != nil {
-		w.t.Fatalf("the bot is still busy: %v", err)
-	}
-}
+func (w *world) idle() { w.t.Helper(); waitIdle(w.t, w.bot, 10*time.Second) }
 
 // do waits for an interaction to be answered and handled, and returns the
 // message it answered with (the new ephemeral message, or the updated one).
 func (w *world) do(in *discordtest.Interaction) *discordtest.Message {
 	w.t.Helper()
+	return answered(w.t, in, w.idle)
+}
+
+// waitIdle waits at most d for b to have nothing in flight.
+func waitIdle(t testing.TB, b *bot.Bot, d time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	if err := b.WaitIdle(ctx); err != nil {
+		t.Fatalf("the bot is still busy: %v", err)
+	}
+}
+
+// answered waits for an interaction's answer and then for idle, and returns
+// the message the user then sees: the new ephemeral message or the updated
+// one, or @original once a deferral was filled.
+func answered(t testing.TB, in *discordtest.Interaction, idle func()) *discordtest.Message {
+	t.Helper()
 	in.Wait(context.Background())
-	w.idle()
+	idle()
 	if rej := in.Rejected(); len(rej) > 0 {
-		w.t.Fatalf("%s: the fake rejected %v", in, rej)
+		t.Fatalf("%s: the fake rejected %v", in, rej)
 	}
 	m := in.Original()
 	if m == nil {
-		w.t.Fatalf("%s: no answer message", in)
+		t.Fatalf("%s: no answer message", in)
 	}
 	return m
 }

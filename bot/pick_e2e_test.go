@@ -13,29 +13,9 @@ import (
 // card at a time; the game goes on to the end through the bot's controls.
 func TestSplitIsOneMultiSelect(t *testing.T) {
 	w := newWorld(t)
-	w.openRounds("deluxe", "after-party,blind-mans-bluff")
-	id := w.tableID()
-	pl := w.loc.Lang("pl")
-	for _, card := range []string{"after-party", "blind-mans-bluff"} {
-		if name := pl.T("princesses.round."+card+".name", nil); !strings.Contains(w.tableMessage(id).Content, name) {
-			t.Errorf("the lobby does not name the round card %q: %q", name, w.tableMessage(id).Content)
-		}
-	}
-	for _, u := range []string{olena, bob, zosia} {
-		w.do(w.fake.Click(u, w.tableMessage(id), "lobby/"+id+"/join"))
-	}
-	w.do(w.fake.Click(ala, w.tableMessage(id), "lobby/"+id+"/start"))
+	id := w.startRounds("after-party,blind-mans-bluff")
 	rng := rand.New(rand.NewPCG(5, 8))
-	phase := func() string {
-		rec, st, _ := w.current(id)
-		return st.View(rec.Seats[0].Seat).(*princesses.View).Phase
-	}
-	for moves := 0; phase() != "split"; moves++ {
-		if moves > 40 {
-			t.Fatalf("no split after %d moves; phase %s", moves, phase())
-		}
-		w.play(id, rng, 1)
-	}
+	w.playUntil(id, "split", rng, 40)
 	rec, st, log := w.current(id)
 	user := rec.Seats[0].UserID
 	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
@@ -85,23 +65,8 @@ func TestSplitIsOneMultiSelect(t *testing.T) {
 // whatever order Discord sends the values (the notation wants card order).
 func TestPassValuesInAnyOrder(t *testing.T) {
 	w := newWorld(t)
-	w.openRounds("deluxe", "crystal-clear")
-	id := w.tableID()
-	for _, u := range []string{olena, bob, zosia} {
-		w.do(w.fake.Click(u, w.tableMessage(id), "lobby/"+id+"/join"))
-	}
-	w.do(w.fake.Click(ala, w.tableMessage(id), "lobby/"+id+"/start"))
-	rng := rand.New(rand.NewPCG(7, 9))
-	phase := func() string {
-		rec, st, _ := w.current(id)
-		return st.View(rec.Seats[0].Seat).(*princesses.View).Phase
-	}
-	for moves := 0; phase() != "pass"; moves++ {
-		if moves > 20 {
-			t.Fatalf("no pass after %d moves; phase %s", moves, phase())
-		}
-		w.play(id, rng, 1)
-	}
+	id := w.startRounds("crystal-clear")
+	w.playUntil(id, "pass", rand.New(rand.NewPCG(7, 9)), 20)
 	rec, _, log := w.current(id)
 	user := rec.Seats[0].UserID
 	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
@@ -122,5 +87,40 @@ func TestPassValuesInAnyOrder(t *testing.T) {
 	want := "pass " + menu.Options[0].Value + " " + menu.Options[len(menu.Options)-1].Value
 	if len(after) != len(log)+1 || after[len(log)].Action != want {
 		t.Fatalf("the pass was not taken: %v, want %q", after[len(log):], want)
+	}
+}
+
+// startRounds has four users open a deluxe Rebel Princess table with the
+// given round cards (ids), which the lobby names, and start it.
+func (w *world) startRounds(rounds string) string {
+	w.t.Helper()
+	w.openRounds("deluxe", rounds)
+	id := w.tableID()
+	for _, card := range strings.Split(rounds, ",") {
+		if name := w.loc.Lang("pl").T("princesses.round."+card+".name", nil); !strings.Contains(w.tableMessage(id).Content, name) {
+			w.t.Errorf("the lobby does not name the round card %q: %q", name, w.tableMessage(id).Content)
+		}
+	}
+	for _, u := range []string{olena, bob, zosia} {
+		w.do(w.fake.Click(u, w.tableMessage(id), "lobby/"+id+"/join"))
+	}
+	w.do(w.fake.Click(ala, w.tableMessage(id), "lobby/"+id+"/start"))
+	return id
+}
+
+// playUntil has the users play until the first seat's view is in phase,
+// at most max moves.
+func (w *world) playUntil(id, phase string, rng *rand.Rand, max int) {
+	w.t.Helper()
+	for moves := 0; ; moves++ {
+		rec, st, _ := w.current(id)
+		now := st.View(rec.Seats[0].Seat).(*princesses.View).Phase
+		if now == phase {
+			return
+		}
+		if moves == max {
+			w.t.Fatalf("no %s after %d moves; phase %s", phase, moves, now)
+		}
+		w.play(id, rng, 1)
 	}
 }
