@@ -170,15 +170,7 @@ func (r *rig) tableIn(channel string) string {
 
 func (r *rig) tableMessage(id string) *discordtest.Message {
 	r.t.Helper()
-	rec, _, err := r.db.Load(context.Background(), id)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	m := r.fake.Message(rec.MessageID)
-	if m == nil {
-		r.t.Fatalf("table %s: no message %q", id, rec.MessageID)
-	}
-	return m
+	return tableMessageIn(r.t, r.db, r.fake, id)
 }
 
 // open opens a table of game in a channel with the users (the first opens

@@ -186,13 +186,20 @@ func (w *world) slash(user string, sub string, args ...discordtest.Arg) *discord
 // hand" button, or the last one holding the table header.
 func (w *world) tableMessage(id string) *discordtest.Message {
 	w.t.Helper()
-	rec, _, err := w.db.Load(context.Background(), id)
+	return tableMessageIn(w.t, w.db, w.fake, id)
+}
+
+// tableMessageIn is the table message of table id as the store knows it,
+// on the fake.
+func tableMessageIn(t testing.TB, db *store.DB, fake *discordtest.Server, id string) *discordtest.Message {
+	t.Helper()
+	rec, _, err := db.Load(context.Background(), id)
 	if err != nil {
-		w.t.Fatal(err)
+		t.Fatal(err)
 	}
-	m := w.fake.Message(rec.MessageID)
+	m := fake.Message(rec.MessageID)
 	if m == nil {
-		w.t.Fatalf("table %s: message %q not found", id, rec.MessageID)
+		t.Fatalf("table %s: message %q not found", id, rec.MessageID)
 	}
 	return m
 }

@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/store"
 )
 
 // player answers the terminal's prompts like a person would: the first
@@ -230,4 +232,20 @@ func runScenarios(t *testing.T, game string) []string {
 		t.Fatalf("want closing line %q, got:\n%s", want, out.String())
 	}
 	return files
+}
+
+// loadTable reads a table and its log from the database file at path.
+func loadTable(t *testing.T, path, id string) (table.Record, []table.Entry) {
+	t.Helper()
+	ctx := context.Background()
+	s, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rec, log, err := s.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, log
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/store"
 )
 
 // TestDeclareWhileAnAILeads: before an AI player leads a trick, the
@@ -53,16 +51,7 @@ func TestDeclareWhileAnAILeads(t *testing.T) {
 			if m == nil {
 				t.Fatalf("no table id in output:\n%s", out)
 			}
-			ctx := context.Background()
-			s, err := store.Open(ctx, db)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, log, err := s.Load(ctx, m[1])
-			s.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			rec, log := loadTable(t, db, m[1])
 			var moves []engine.Move
 			for _, e := range log {
 				mv := engine.Move{Seat: e.Seat, Action: e.Action}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -11,7 +10,6 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/store"
 )
 
 // hardRounds are the round cards with the most steps: Masquerade (face-down
@@ -100,16 +98,7 @@ func TestPlayHardestRoundsAndPowers(t *testing.T) {
 				if m == nil {
 					t.Fatalf("seed %d: no table id in the output:\n%s", seed, out)
 				}
-				ctx := context.Background()
-				s, err := store.Open(ctx, db)
-				if err != nil {
-					t.Fatal(err)
-				}
-				rec, log, err := s.Load(ctx, m[1])
-				s.Close()
-				if err != nil {
-					t.Fatal(err)
-				}
+				rec, log := loadTable(t, db, m[1])
 				moves := make([]engine.Move, len(log))
 				chosen := map[engine.Seat]string{}
 				for i, e := range log {
