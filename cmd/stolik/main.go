@@ -1,6 +1,7 @@
 // Command stolik is the one binary of Stolik: the Discord bot (serve), a
 // whole game in the terminal (play), the scenario runner (scenario), AI
-// simulations (sim) and the replay of a stored table (replay).
+// simulations (sim), the replay of a stored table (replay), a game's rules
+// (rules) and the load test (loadtest).
 package main
 
 import (
@@ -30,6 +31,7 @@ Usage:
   stolik scenario FILE...
   stolik sim <game> -n N [--seats N] [--seed S] [--option k=v ...] [--bots heuristic,random,...]
   stolik replay --db FILE --table ID [--lang en|pl|uk]
+  stolik rules <game> [--topic T | --card NAME] [--lang en|pl|uk]
   stolik loadtest [--tables N] [--duration D] [--think D] [--games a,b] [--cache N]
 
 Games: %s
@@ -62,6 +64,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = cmdReplay(ctx, args[1:], stdout)
 	case "loadtest":
 		err = cmdLoadtest(ctx, args[1:], stdout)
+	case "rules":
+		err = cmdRules(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintf(stdout, usage, strings.Join(engine.Games(), ", "))
 		return 0
@@ -125,7 +129,7 @@ func needsValue(a string) bool {
 		return false
 	}
 	switch strings.TrimLeft(a, "-") {
-	case "seats", "lang", "option", "seed", "db", "n", "bots", "table", "max-steps":
+	case "seats", "lang", "option", "seed", "db", "n", "bots", "table", "max-steps", "topic", "card":
 		return true
 	}
 	return false
