@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -221,6 +222,15 @@ func (ob *outbox) requeue(b *Bot, snap *table.Snapshot, seq uint64, where string
 	if ob.scheduled {
 		return // newer output is on its way and takes this with it
 	}
+	b.runMu.Lock()
+	closing := b.closing
+	b.runMu.Unlock()
+	if closing {
+		// Shutting down: the last flush has had its try; a restart within
+		// resume_window refreshes the table message.
+		b.log.Warn("stopping with a table's output unsent", "channel", where)
+		return
+	}
 	ob.schedule(b, min(failureBackoff<<(ob.failures-1), time.Minute))
 }
 
@@ -228,6 +238,9 @@ func (ob *outbox) requeue(b *Bot, snap *table.Snapshot, seq uint64, where string
 // was unreachable, overloaded (5xx) or rate limiting (429). Anything else
 // (missing access, unknown channel) will fail the same way again.
 func transient(err error) bool {
+	if errors.Is(err, context.Canceled) {
+		return false // the bot is stopping
+	}
 	st := restStatus(err)
 	return st == 0 || st == http.StatusTooManyRequests || st >= http.StatusInternalServerError
 }
