@@ -83,14 +83,7 @@ func (g *gameRun) move(user string) {
 		g.checkSecrets()
 	}
 	for step := 0; step < 8; step++ {
-		var controls []discordtest.Component
-		for _, row := range hand.Components {
-			for _, c := range row.Components {
-				if strings.HasPrefix(c.CustomID, "t/") && !strings.HasSuffix(c.CustomID, "/~hand") {
-					controls = append(controls, c)
-				}
-			}
-		}
+		controls := moveControls(hand)
 		if len(controls) == 0 {
 			w.t.Fatalf("%s is to act but has no controls: %s", user, hand)
 		}
@@ -465,4 +458,18 @@ func TestOpenOptionsFromTheGames(t *testing.T) {
 		t.Errorf("the lobby does not show the mode: %s", lobby)
 	}
 	w.fake.AssertNoErrors(t)
+}
+
+// moveControls lists the controls of a hand message that make or begin a
+// move (not its Back button).
+func moveControls(hand *discordtest.Message) []discordtest.Component {
+	var out []discordtest.Component
+	for _, row := range hand.Components {
+		for _, c := range row.Components {
+			if strings.HasPrefix(c.CustomID, "t/") && !strings.HasSuffix(c.CustomID, "/~hand") {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }

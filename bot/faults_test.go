@@ -276,14 +276,7 @@ func (f *faultRun) move(g *faultGame) {
 		}
 		hand := f.fake.Message(k.answerMsg)
 		for step := 0; step < 8 && hand != nil; step++ {
-			var controls []discordtest.Component
-			for _, row := range hand.Components {
-				for _, c := range row.Components {
-					if strings.HasPrefix(c.CustomID, "t/") && !strings.HasSuffix(c.CustomID, "/~hand") {
-						controls = append(controls, c)
-					}
-				}
-			}
+			controls := moveControls(hand)
 			if len(controls) == 0 {
 				t.Fatalf("%s must act at %s but has no controls: %s", user, g.id, hand)
 			}
