@@ -257,15 +257,9 @@ func (st *State) check(s engine.Seat, a Action) error {
 
 // Apply performs action a for seat s.
 func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine.Event, error) {
-	act, ok := a.(Action)
-	if !ok {
-		return nil, engine.Errorf(engine.CodeUnknownAction, "text", a.String())
-	}
-	if st.phase == phaseOver {
-		return nil, engine.Errorf(engine.CodeGameOver)
-	}
-	if !st.acting(s) {
-		return nil, engine.Errorf(engine.CodeNotYourTurn, "seat", s)
+	act, err := engine.Admit(a, st.phase == phaseOver, s, func(Action) bool { return st.acting(s) })
+	if err != nil {
+		return nil, err
 	}
 	if err := st.check(s, act); err != nil {
 		return nil, err

@@ -202,15 +202,9 @@ func (st *State) virtualTargets() []Card {
 // Apply performs action a for seat s. Nothing in lynx draws at random after
 // the deal, so a validated action always applies.
 func (st *State) Apply(s engine.Seat, a engine.Action, _ *engine.Rand) ([]engine.Event, error) {
-	act, ok := a.(Action)
-	if !ok {
-		return nil, engine.Errorf(engine.CodeUnknownAction, "text", a.String())
-	}
-	if st.phase == phaseOver {
-		return nil, engine.Errorf(engine.CodeGameOver)
-	}
-	if !st.acting(s) {
-		return nil, engine.Errorf(engine.CodeNotYourTurn, "seat", s)
+	act, err := engine.Admit(a, st.phase == phaseOver, s, func(Action) bool { return st.acting(s) })
+	if err != nil {
+		return nil, err
 	}
 	pos, err := st.validate(s, act)
 	if err != nil {

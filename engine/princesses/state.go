@@ -456,16 +456,13 @@ func above5(cs []Card) []Card {
 
 // Apply performs action a for seat s.
 func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine.Event, error) {
-	act, ok := a.(Action)
-	if !ok {
-		return nil, engine.Errorf(engine.CodeUnknownAction, "text", a.String())
-	}
-	if st.phase == phaseOver {
-		return nil, engine.Errorf(engine.CodeGameOver)
-	}
-	optional := act.Kind == KindDeclare || act.Kind == KindWithdraw
-	if !st.acting(s) && !(optional && st.phase == phasePlay && s >= 0 && int(s) < st.n) {
-		return nil, engine.Errorf(engine.CodeNotYourTurn, "seat", s)
+	act, err := engine.Admit(a, st.phase == phaseOver, s, func(act Action) bool {
+		// A waiting seat may declare or withdraw a power while the tricks go on.
+		optional := act.Kind == KindDeclare || act.Kind == KindWithdraw
+		return st.acting(s) || (optional && st.phase == phasePlay && s >= 0 && int(s) < st.n)
+	})
+	if err != nil {
+		return nil, err
 	}
 	if !st.isLegal(s, act) {
 		return nil, st.whyIllegal(s, act)
@@ -477,7 +474,6 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 		next = st.clone()
 	}
 	var ev []engine.Event
-	var err error
 	switch act.Kind {
 	case KindChoose:
 		ev, err = next.applyChoose(s, act, r)
