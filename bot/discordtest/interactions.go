@@ -1099,32 +1099,3 @@ func (s *Server) webhookMessage(rq *request) (*Message, *APIError) {
 	}
 	return m, nil
 }
-
-func (s *Server) getWebhookMessage(rq *request) reply {
-	m, e := s.webhookMessage(rq)
-	if e != nil {
-		return fail(e)
-	}
-	return ok(s.messageJSON(m))
-}
-
-func (s *Server) editWebhookMessage(rq *request) reply {
-	m, e := s.webhookMessage(rq)
-	if e != nil {
-		return fail(e)
-	}
-	n, e := s.edit(rq, nil, m, rq.body)
-	if e != nil {
-		return fail(e)
-	}
-	return ok(s.messageJSON(n))
-}
-
-func (s *Server) deleteWebhookMessage(rq *request) reply {
-	m, e := s.webhookMessage(rq)
-	if e != nil {
-		return fail(e)
-	}
-	delete(s.messages, m.ID)
-	return noContent()
-}

@@ -259,33 +259,45 @@ func (s *Server) createMessage(rq *request) reply {
 	return ok(s.messageJSON(m))
 }
 
-func (s *Server) getMessage(rq *request) reply {
-	m, e := s.channelMessage(rq)
-	if e != nil {
-		return fail(e)
+// finder finds the message a route names: in a channel, or sent through
+// an interaction's webhook.
+type finder func(*Server, *request) (*Message, *APIError)
+
+// getFound, editFound and deleteFound are the GET, PATCH and DELETE
+// handlers of a message route, whichever way it names its message.
+func getFound(find finder) handler {
+	return func(s *Server, rq *request) reply {
+		m, e := find(s, rq)
+		if e != nil {
+			return fail(e)
+		}
+		return ok(s.messageJSON(m))
 	}
-	return ok(s.messageJSON(m))
 }
 
-func (s *Server) editMessage(rq *request) reply {
-	m, e := s.channelMessage(rq)
-	if e != nil {
-		return fail(e)
+func editFound(find finder) handler {
+	return func(s *Server, rq *request) reply {
+		m, e := find(s, rq)
+		if e != nil {
+			return fail(e)
+		}
+		n, e := s.edit(rq, nil, m, rq.body)
+		if e != nil {
+			return fail(e)
+		}
+		return ok(s.messageJSON(n))
 	}
-	n, e := s.edit(rq, nil, m, rq.body)
-	if e != nil {
-		return fail(e)
-	}
-	return ok(s.messageJSON(n))
 }
 
-func (s *Server) deleteMessage(rq *request) reply {
-	m, e := s.channelMessage(rq)
-	if e != nil {
-		return fail(e)
+func deleteFound(find finder) handler {
+	return func(s *Server, rq *request) reply {
+		m, e := find(s, rq)
+		if e != nil {
+			return fail(e)
+		}
+		delete(s.messages, m.ID)
+		return noContent()
 	}
-	delete(s.messages, m.ID)
-	return noContent()
 }
 
 // threadBody is the payload of the thread routes.
