@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
 )
 
 // NumCards is the number of cards, valued 1 to 50.
@@ -407,24 +409,6 @@ func (t *Table) resolveEcho(self Card, ch Chapter, received Tokens) Tokens {
 	return got
 }
 
-func sortCards(cs []Card) { slices.Sort(cs) }
-
-func cardStrings(cs []Card) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.String()
-	}
-	return out
-}
-
-func removeCard(cs []Card, c Card) ([]Card, bool) {
-	i := slices.Index(cs, c)
-	if i < 0 {
-		return cs, false
-	}
-	return slices.Delete(cs, i, i+1), true
-}
-
 func parseCards(vals []string) ([]Card, string) {
 	out := make([]Card, 0, len(vals))
 	for _, v := range vals {
@@ -438,4 +422,4 @@ func parseCards(vals []string) ([]Card, string) {
 }
 
 // joinCards is "3 4 26" (debugging and scenario messages).
-func joinCards(cs []Card) string { return strings.Join(cardStrings(cs), " ") }
+func joinCards(cs []Card) string { return strings.Join(engine.Strings(cs), " ") }

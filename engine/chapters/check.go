@@ -22,8 +22,8 @@ func (st *State) Check(key string, args []string) error {
 	}
 	sameCards := func(what string, want, got []Card) error {
 		w, g := slices.Clone(want), slices.Clone(got)
-		sortCards(w)
-		sortCards(g)
+		slices.Sort(w)
+		slices.Sort(g)
 		if !slices.Equal(w, g) {
 			return fmt.Errorf("expected %s [%s], found [%s]", what, joinCards(w), joinCards(g))
 		}

@@ -54,7 +54,7 @@ func (st *State) dealHands(r *engine.Rand) error {
 		}
 		for _, c := range cs {
 			var ok bool
-			if box, ok = removeCard(box, c); !ok {
+			if box, ok = engine.RemoveOne(box, c); !ok {
 				return sk.Err("too_many_copies", "card", c.String())
 			}
 		}
@@ -66,9 +66,9 @@ func (st *State) dealHands(r *engine.Rand) error {
 			hands[s] = slices.Clone(box[:HandSize])
 			box = box[HandSize:]
 		}
-		sortCards(hands[s])
+		slices.Sort(hands[s])
 	}
-	sortCards(box)
+	slices.Sort(box)
 	st.box = box
 	st.hands = hands
 	st.taken = 0
@@ -108,11 +108,11 @@ func (st *State) applyPick(s engine.Seat, a Action, r *engine.Rand) ([]engine.Ev
 	}
 	for i := 0; i < st.n; i++ {
 		p := st.picks[i]
-		st.hands[i], _ = removeCard(st.hands[i], p.Card)
+		st.hands[i], _ = engine.RemoveOne(st.hands[i], p.Card)
 		st.kept[i] = append(st.kept[i], p.Card)
-		sortCards(st.kept[i])
+		slices.Sort(st.kept[i])
 		if p.Ghost != 0 {
-			st.hands[i], _ = removeCard(st.hands[i], p.Ghost)
+			st.hands[i], _ = engine.RemoveOne(st.hands[i], p.Ghost)
 			st.ghosts[i] = append(st.ghosts[i], p.Ghost)
 		}
 		args := map[string]any{"card": p.Card.String()}
@@ -136,7 +136,7 @@ func (st *State) applyPick(s engine.Seat, a Action, r *engine.Rand) ([]engine.Ev
 		st.aside = append(st.aside, st.hands[i]...)
 		st.hands[i] = nil
 	}
-	sortCards(st.aside)
+	slices.Sort(st.aside)
 	if st.deal+1 < st.deals() {
 		st.deal++
 		if err := st.takeGhostStacks(r); err != nil {
@@ -196,7 +196,7 @@ func (st *State) shuffleGhost(g int, r *engine.Rand) error {
 		cs, _ := parseCards(sk.Values)
 		for _, c := range cs {
 			var ok bool
-			if deck, ok = removeCard(deck, c); !ok {
+			if deck, ok = engine.RemoveOne(deck, c); !ok {
 				return sk.Err("not_in_ghost_deck", "card", c.String(), "ghost", g)
 			}
 		}
@@ -230,7 +230,7 @@ func (st *State) flipGhosts(ev []engine.Event) []engine.Event {
 }
 
 func (st *State) applyPlay(s engine.Seat, c Card) []engine.Event {
-	st.hands[s], _ = removeCard(st.hands[s], c)
+	st.hands[s], _ = engine.RemoveOne(st.hands[s], c)
 	st.table = append(st.table, Play{Seat: s, Ghost: -1, Card: c})
 	ev := []engine.Event{engine.Public("card_played", map[string]any{"seat": s, "card": c.String()})}
 	ev = st.flipGhosts(ev)

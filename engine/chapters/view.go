@@ -163,7 +163,7 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 		out := slices.Clone(pool[:len(cs)])
 		pool = pool[len(cs):]
 		if sorted {
-			sortCards(out)
+			slices.Sort(out)
 		}
 		return out
 	}

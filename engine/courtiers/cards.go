@@ -1,7 +1,6 @@
 package courtiers
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -159,24 +158,6 @@ func Removed(seats int) int {
 
 // HandSize is the number of cards in a full hand.
 const HandSize = 3
-
-func sortCards(cs []Card) { slices.Sort(cs) }
-
-func cardStrings(cs []Card) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.String()
-	}
-	return out
-}
-
-func removeCard(cs []Card, c Card) ([]Card, bool) {
-	i := slices.Index(cs, c)
-	if i < 0 {
-		return cs, false
-	}
-	return slices.Delete(cs, i, i+1), true
-}
 
 func countIf(cs []Card, f func(Card) bool) int {
 	n := 0

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
 )
 
 // Check answers a scenario's expect keys (rules/courtiers.md): hand, table,
@@ -57,7 +59,7 @@ func (st *State) Check(key string, args []string) error {
 			got = sorted(st.domains[s])
 		}
 		if !slices.Equal(got, want) {
-			return fmt.Errorf("expected %s of seat %d %v, found %v", key, s, cardStrings(want), cardStrings(got))
+			return fmt.Errorf("expected %s of seat %d %v, found %v", key, s, engine.Strings(want), engine.Strings(got))
 		}
 	case "table":
 		if len(args) != 3 {
@@ -167,6 +169,6 @@ func parseCards(ts []string) ([]Card, error) {
 		}
 		out = append(out, c)
 	}
-	sortCards(out)
+	slices.Sort(out)
 	return out, nil
 }

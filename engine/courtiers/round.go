@@ -25,7 +25,7 @@ func (st *State) setup(r *engine.Rand) error {
 			if !ok {
 				return nil, sk.Err("unknown_card", "card", v)
 			}
-			if pool, ok = removeCard(pool, c); !ok {
+			if pool, ok = engine.RemoveOne(pool, c); !ok {
 				return nil, sk.Err("too_many_copies", "card", v)
 			}
 			cs = append(cs, c)
@@ -72,7 +72,7 @@ func (st *State) setup(r *engine.Rand) error {
 		if st.hands[s] == nil {
 			st.hands[s], pool = slices.Clone(pool[:HandSize]), pool[HandSize:]
 		}
-		sortCards(st.hands[s])
+		slices.Sort(st.hands[s])
 	}
 	st.deck = append(top, pool...)
 	return st.dealMissions(r)
@@ -99,10 +99,10 @@ func (st *State) dealMissions(r *engine.Rand) error {
 			return sk.Err("white_then_blue", "missions", strings.Join(sk.Values, " "))
 		}
 		var ok bool
-		if whites, ok = removeMission(whites, w); !ok {
+		if whites, ok = engine.RemoveOne(whites, w); !ok {
 			return sk.Err("dealt_twice", "mission", w.String())
 		}
-		if blues, ok = removeMission(blues, b); !ok {
+		if blues, ok = engine.RemoveOne(blues, b); !ok {
 			return sk.Err("dealt_twice", "mission", b.String())
 		}
 		st.missions[sk.Index] = [2]Mission{w, b}
@@ -120,14 +120,6 @@ func (st *State) dealMissions(r *engine.Rand) error {
 	return nil
 }
 
-func removeMission(ms []Mission, m Mission) ([]Mission, bool) {
-	i := slices.Index(ms, m)
-	if i < 0 {
-		return ms, false
-	}
-	return slices.Delete(ms, i, i+1), true
-}
-
 // endTurn draws 3 cards for the seat that played (none once the deck is
 // empty: that was its last turn) and passes the turn clockwise to the next
 // seat holding cards; when nobody holds any, the game ends.
@@ -138,8 +130,8 @@ func (st *State) endTurn(ev []engine.Event) []engine.Event {
 		drawn := slices.Clone(st.deck[:k])
 		st.deck = st.deck[k:]
 		st.hands[s] = append(st.hands[s], drawn...)
-		sortCards(st.hands[s])
-		ev = append(ev, engine.Private(s, "cards_drawn", map[string]any{"cards": cardStrings(drawn)}))
+		slices.Sort(st.hands[s])
+		ev = append(ev, engine.Private(s, "cards_drawn", map[string]any{"cards": engine.Strings(drawn)}))
 		if len(st.deck) == 0 {
 			ev = append(ev, engine.Public("deck_empty", map[string]any{"seat": s}))
 		}
@@ -162,7 +154,7 @@ func (st *State) finish(ev []engine.Event) []engine.Event {
 	st.phase = phaseOver
 	revealed := map[string]any{}
 	for i, side := range []string{"up", "down"} {
-		revealed[side] = cardStrings(st.queen[i])
+		revealed[side] = engine.Strings(st.queen[i])
 		for _, c := range st.queen[i] {
 			st.table[i][c.Family()] = append(st.table[i][c.Family()], c)
 		}

@@ -133,7 +133,7 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 		return nil
 	}
 	hand := slices.Clone(st.hands[s])
-	sortCards(hand)
+	slices.Sort(hand)
 	hand = slices.Compact(hand)
 	areas := st.areas(s)
 	out := make([]engine.Action, 0, len(hand)*len(areas))
@@ -270,7 +270,7 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 // place performs a checked placement: the elimination first (it picks among
 // the cards already there), then the card.
 func (st *State) place(s engine.Seat, a Action, r *engine.Rand) []engine.Event {
-	st.hands[s], _ = removeCard(st.hands[s], a.Card)
+	st.hands[s], _ = engine.RemoveOne(st.hands[s], a.Card)
 	pl := Placement{Card: a.Card, Area: a.Area, Opp: a.Opp, Kill: a.Kill, Target: a.Target, Side: a.Side}
 	faceDown := a.Card.Role() == Spy
 	if faceDown {
@@ -341,7 +341,7 @@ func (st *State) eliminate(s engine.Seat, a Action, r *engine.Rand) {
 			return
 		}
 		f := a.Target.Family()
-		st.table[i][f], _ = removeCard(st.table[i][f], a.Target)
+		st.table[i][f], _ = engine.RemoveOne(st.table[i][f], a.Target)
 		st.killed = append(st.killed, a.Target)
 		return
 	}
@@ -358,6 +358,6 @@ func (st *State) eliminate(s engine.Seat, a Action, r *engine.Rand) {
 		st.domains[d] = slices.Delete(st.domains[d], k, k+1)
 		return
 	}
-	st.domains[d], _ = removeCard(st.domains[d], a.Target)
+	st.domains[d], _ = engine.RemoveOne(st.domains[d], a.Target)
 	st.killed = append(st.killed, a.Target)
 }

@@ -71,7 +71,7 @@ func (v *View) ViewerSeat() engine.Seat { return v.Seat }
 
 func sorted(cs []Card) []Card {
 	out := slices.Clone(cs)
-	sortCards(out)
+	slices.Sort(out)
 	return out
 }
 
@@ -112,7 +112,7 @@ func (st *State) View(s engine.Seat) engine.View {
 				dv.Cards = append(dv.Cards, c)
 			}
 		}
-		sortCards(dv.Cards)
+		slices.Sort(dv.Cards)
 		v.Domains[i] = dv
 	}
 	if over {
@@ -221,7 +221,7 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 	for i := 0; i < c.n; i++ {
 		if engine.Seat(i) != s {
 			deal(c.hands[i])
-			sortCards(c.hands[i])
+			slices.Sort(c.hands[i])
 		}
 	}
 	deal(c.deck)

@@ -178,14 +178,6 @@ func (p PoolSpot) List() []Card { return slices.Clone(p.Cards[:p.N]) }
 
 func single(c Card) PoolSpot { return PoolSpot{Cards: [2]Card{c}, N: 1} }
 
-func cardStrings(cs []Card) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.String()
-	}
-	return out
-}
-
 // parseCards reads card tokens; a rule error names the first unknown one.
 func parseCards(vals []string) ([]Card, *engine.RuleError) {
 	out := make([]Card, 0, len(vals))
@@ -197,15 +189,4 @@ func parseCards(vals []string) ([]Card, *engine.RuleError) {
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-func sortCards(cs []Card) { slices.Sort(cs) }
-
-// takeCard removes one c from cs.
-func takeCard(cs []Card, c Card) ([]Card, bool) {
-	i := slices.Index(cs, c)
-	if i < 0 {
-		return cs, false
-	}
-	return slices.Delete(cs, i, i+1), true
 }

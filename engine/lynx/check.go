@@ -29,12 +29,12 @@ func (st *State) Check(key string, args []string) error {
 		if err != nil {
 			return nil, fmt.Errorf("unknown card %v", err.Params["card"])
 		}
-		sortCards(cs)
+		slices.Sort(cs)
 		return cs, nil
 	}
 	same := func(what string, want, got []Card) error {
 		got = slices.Clone(got)
-		sortCards(got)
+		slices.Sort(got)
 		if !slices.Equal(want, got) {
 			return fmt.Errorf("expected %s %v, found %v", what, show(want), show(got))
 		}
@@ -144,5 +144,5 @@ func show(cs []Card) string {
 	if len(cs) == 0 {
 		return "-"
 	}
-	return strings.Join(cardStrings(cs), " ")
+	return strings.Join(engine.Strings(cs), " ")
 }

@@ -108,7 +108,7 @@ func (st *State) setup(r *engine.Rand) error {
 	remove := func(sk engine.Stack, cs []Card) error {
 		for _, c := range cs {
 			var ok bool
-			if rest, ok = takeCard(rest, c); !ok {
+			if rest, ok = engine.RemoveOne(rest, c); !ok {
 				return sk.Err("too_many_copies", "card", c.String())
 			}
 		}
@@ -116,7 +116,7 @@ func (st *State) setup(r *engine.Rand) error {
 	}
 	if st.cfg.duel {
 		for i := 0; i < 2*duelJokers; i++ {
-			rest, _ = takeCard(rest, Joker)
+			rest, _ = engine.RemoveOne(rest, Joker)
 		}
 	}
 	hands := make([][]Card, st.n)
@@ -135,7 +135,7 @@ func (st *State) setup(r *engine.Rand) error {
 		if st.cfg.duel {
 			for i := 0; i < duelJokers; i++ {
 				var ok bool
-				if dealt, ok = takeCard(dealt, Joker); !ok {
+				if dealt, ok = engine.RemoveOne(dealt, Joker); !ok {
 					return sk.Err("duel_jokers", "want", duelJokers)
 				}
 			}

@@ -17,7 +17,7 @@ func (st *State) applyPlay(s engine.Seat, set Layer) []engine.Event {
 	h[Joker] -= set.J
 	st.displays[s] = append(st.displays[s], set)
 	st.played = set
-	ev := []engine.Event{engine.Public("played", map[string]any{"seat": s, "cards": cardStrings(set.Cards())})}
+	ev := []engine.Event{engine.Public("played", map[string]any{"seat": s, "cards": engine.Strings(set.Cards())})}
 	if h.Size() == 0 {
 		return st.finish(ev, "hand_empty")
 	}
@@ -49,7 +49,7 @@ func (st *State) advance(ev []engine.Event) []engine.Event {
 		st.stole = true
 		st.phase = phaseTake
 		return append(ev, engine.Public("stolen", map[string]any{
-			"seat": st.active, "victim": t, "cards": cardStrings(st.stolen.Cards()),
+			"seat": st.active, "victim": t, "cards": engine.Strings(st.stolen.Cards()),
 		}))
 	}
 	st.victim = -1
@@ -83,7 +83,7 @@ func (st *State) applyStealVirtual(v Card) []engine.Event {
 	}
 	st.hands[st.active].Add(cards...)
 	st.stole = true
-	ev := []engine.Event{engine.Public("stolen_virtual", map[string]any{"seat": st.active, "cards": cardStrings(cards)})}
+	ev := []engine.Event{engine.Public("stolen_virtual", map[string]any{"seat": st.active, "cards": engine.Strings(cards)})}
 	ev = append(ev, st.refillVirtual()...)
 	return st.advance(ev)
 }
@@ -94,14 +94,14 @@ func (st *State) applyTake() []engine.Event {
 	st.owed = len(cards)
 	st.stolen = Layer{}
 	st.phase = phaseDraw
-	return []engine.Event{engine.Public("taken", map[string]any{"seat": st.active, "victim": st.victim, "cards": cardStrings(cards)})}
+	return []engine.Event{engine.Public("taken", map[string]any{"seat": st.active, "victim": st.victim, "cards": engine.Strings(cards)})}
 }
 
 func (st *State) applyBack() []engine.Event {
 	cards := st.stolen.Cards()
 	st.hands[st.victim].Add(cards...)
 	st.stolen = Layer{}
-	ev := []engine.Event{engine.Public("taken_back", map[string]any{"seat": st.victim, "cards": cardStrings(cards)})}
+	ev := []engine.Event{engine.Public("taken_back", map[string]any{"seat": st.victim, "cards": engine.Strings(cards)})}
 	return st.advance(ev)
 }
 
@@ -111,7 +111,7 @@ func (st *State) applyDiscard() []engine.Event {
 	st.owed = len(cards)
 	st.stolen = Layer{}
 	st.phase = phaseDraw
-	return []engine.Event{engine.Public("discarded", map[string]any{"seat": st.victim, "cards": cardStrings(cards)})}
+	return []engine.Event{engine.Public("discarded", map[string]any{"seat": st.victim, "cards": engine.Strings(cards)})}
 }
 
 // applyDraw takes one card from the deck or one pool place (a duel group
@@ -126,11 +126,11 @@ func (st *State) applyDraw(s engine.Seat, fromDeck bool, pos int) []engine.Event
 		st.deck = st.deck[1:]
 		ev = append(ev,
 			engine.Public("drew_deck", map[string]any{"seat": s}),
-			engine.Private(s, "drew_card", map[string]any{"cards": cardStrings(got)}))
+			engine.Private(s, "drew_card", map[string]any{"cards": engine.Strings(got)}))
 	} else {
 		got = st.pool[pos].List()
 		st.pool = slices.Delete(st.pool, pos, pos+1)
-		ev = append(ev, engine.Public("drew_pool", map[string]any{"seat": s, "cards": cardStrings(got)}))
+		ev = append(ev, engine.Public("drew_pool", map[string]any{"seat": s, "cards": engine.Strings(got)}))
 	}
 	st.hands[s].Add(got...)
 	if len(st.deck) == 0 && len(st.pool) == 0 {
@@ -161,7 +161,7 @@ func (st *State) refillPool() []engine.Event {
 	if len(added) == 0 {
 		return nil
 	}
-	return []engine.Event{engine.Public("pool_refilled", map[string]any{"cards": cardStrings(added)})}
+	return []engine.Event{engine.Public("pool_refilled", map[string]any{"cards": engine.Strings(added)})}
 }
 
 // refillVirtual reveals deck cards for the virtual row until it holds 13
@@ -180,7 +180,7 @@ func (st *State) refillVirtual() []engine.Event {
 	if len(row)+len(pool) == 0 {
 		return nil
 	}
-	return []engine.Event{engine.Public("virtual_refilled", map[string]any{"cards": cardStrings(row), "pool": cardStrings(pool)})}
+	return []engine.Event{engine.Public("virtual_refilled", map[string]any{"cards": engine.Strings(row), "pool": engine.Strings(pool)})}
 }
 
 // revealVirtual puts a card revealed for the virtual row on its value's

@@ -1,6 +1,8 @@
 package princesses
 
 import (
+	"slices"
+
 	"strconv"
 	"strings"
 
@@ -214,7 +216,7 @@ func ParseAction(text string) (Action, error) {
 	// side), list their cards in card order. A two-card pass keeps its order:
 	// for a one-card-each-way pass the first card goes left.
 	if kind == KindSplit || (kind == KindPass && len(cs) != 2) {
-		sortCards(cs)
+		slices.Sort(cs)
 	}
 	return cardAction(kind, cs...), nil
 }

@@ -1,7 +1,6 @@
 package princesses
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -113,16 +112,6 @@ func inDeck(c Card, seats int) bool {
 	return c.Rank() >= lo && c.Rank() <= hi
 }
 
-func sortCards(cs []Card) { slices.Sort(cs) }
-
-func cardStrings(cs []Card) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.String()
-	}
-	return out
-}
-
 func parseCards(vals []string, seats int) ([]Card, *engine.RuleError) {
 	out := make([]Card, 0, len(vals))
 	for _, v := range vals {
@@ -133,12 +122,4 @@ func parseCards(vals []string, seats int) ([]Card, *engine.RuleError) {
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-func removeCard(cs []Card, c Card) ([]Card, bool) {
-	i := slices.Index(cs, c)
-	if i < 0 {
-		return cs, false
-	}
-	return slices.Delete(cs, i, i+1), true
 }

@@ -34,7 +34,7 @@ func (st *State) Check(key string, args []string) error {
 		if rerr != nil {
 			return fmt.Errorf("unknown card %v", rerr.Params["card"])
 		}
-		sortCards(want)
+		slices.Sort(want)
 		var zone []Card
 		switch key {
 		case "hand":
@@ -51,9 +51,9 @@ func (st *State) Check(key string, args []string) error {
 			}
 		}
 		got := slices.Clone(zone)
-		sortCards(got)
+		slices.Sort(got)
 		if !slices.Equal(got, want) {
-			return fmt.Errorf("expected %s %v for seat %d, found %v", key, cardStrings(want), s, cardStrings(got))
+			return fmt.Errorf("expected %s %v for seat %d, found %v", key, engine.Strings(want), s, engine.Strings(got))
 		}
 	case "trick", "last-trick":
 		// The cards of the current (or last) trick as a seat's view shows

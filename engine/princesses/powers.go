@@ -618,7 +618,7 @@ func (st *State) applySub(s engine.Seat, a Action, r *engine.Rand) ([]engine.Eve
 			out, in := a.Cards[0], a.Cards[1]
 			st.takeCard(s, in)
 			st.hands[s] = append(st.hands[s], out)
-			sortCards(st.hands[s])
+			slices.Sort(st.hands[s])
 			trick := slices.Clone(st.trick)
 			for i := range trick {
 				if trick[i].Seat == s && trick[i].Card == out {
@@ -672,9 +672,9 @@ func (st *State) aliceRedeal(s engine.Seat, r *engine.Rand) ([]engine.Event, err
 	st.trick = nil
 	st.leader = s
 	public := slices.Clone(cards)
-	sortCards(public)
+	slices.Sort(public)
 	r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-	ev := []engine.Event{engine.Public("alice_redealt", map[string]any{"seat": s, "cards": cardStrings(public)})}
+	ev := []engine.Event{engine.Public("alice_redealt", map[string]any{"seat": s, "cards": engine.Strings(public)})}
 	got := make([][]Card, st.n)
 	for i, c := range cards {
 		to := st.next(s, i)
@@ -682,8 +682,8 @@ func (st *State) aliceRedeal(s engine.Seat, r *engine.Rand) ([]engine.Event, err
 	}
 	for i := range got {
 		st.hands[i] = append(st.hands[i], got[i]...)
-		sortCards(st.hands[i])
-		ev = append(ev, engine.Private(engine.Seat(i), "alice_dealt", map[string]any{"cards": cardStrings(got[i])}))
+		slices.Sort(st.hands[i])
+		ev = append(ev, engine.Private(engine.Seat(i), "alice_dealt", map[string]any{"cards": engine.Strings(got[i])}))
 	}
 	return append(ev, st.nextTrick(r)...), nil
 }

@@ -91,10 +91,10 @@ func (st *State) applyTrade(s engine.Seat, a Action, r *engine.Rand) ([]engine.E
 		back = a.Cards[0]
 		st.takeCard(s, back)
 		st.hands[s] = append(st.hands[s], took)
-		sortCards(st.hands[s])
+		slices.Sort(st.hands[s])
 	}
 	st.hands[t] = append(st.hands[t], back)
-	sortCards(st.hands[t])
+	slices.Sort(st.hands[t])
 	ev := []engine.Event{
 		engine.Public("card_traded", map[string]any{"seat": s, "target": t, "swapped": !a.No}),
 		engine.Private(t, "card_back", map[string]any{"card": back.String(), "seat": s}),
@@ -128,7 +128,7 @@ func resolveFreeze(st *State, d decl, r *engine.Rand) ([]engine.Event, bool) {
 	st.phase = phasePower
 	return []engine.Event{
 		engine.Public("cards_drawn", map[string]any{"seat": d.seat, "target": d.target}),
-		engine.Private(d.seat, "cards_drawn_private", map[string]any{"cards": cardStrings(st.sub.held[:]), "target": d.target}),
+		engine.Private(d.seat, "cards_drawn_private", map[string]any{"cards": engine.Strings(st.sub.held[:]), "target": d.target}),
 	}, true
 }
 
@@ -153,7 +153,7 @@ func (st *State) freezeLegal() []engine.Action {
 func (st *State) applyFreeze(s engine.Seat, a Action, r *engine.Rand) ([]engine.Event, error) {
 	t := st.sub.target
 	st.hands[t] = append(st.hands[t], st.sub.held[:]...)
-	sortCards(st.hands[t])
+	slices.Sort(st.hands[t])
 	return st.endCardPower(st.freeze(s, t, a.Cards[0]), r), nil
 }
 
@@ -221,7 +221,7 @@ func (st *State) applySpindle(s engine.Seat, a Action, r *engine.Rand) ([]engine
 	if a.Kind == KindRetain {
 		st.takeOffered(c)
 		st.hands[s] = append(st.hands[s], c)
-		sortCards(st.hands[s])
+		slices.Sort(st.hands[s])
 		ev = append(ev, engine.Public("beauty_kept", map[string]any{"seat": s}))
 		if st.cfg.edition == Classic {
 			// The rest go back at random, one to each other player.
@@ -255,7 +255,7 @@ func (st *State) giveOffered(ev []engine.Event, s, t engine.Seat, c Card, assign
 	st.takeOffered(c)
 	st.sub.named |= 1 << t
 	st.hands[t] = append(st.hands[t], c)
-	sortCards(st.hands[t])
+	slices.Sort(st.hands[t])
 	if assigned {
 		ev = append(ev, engine.Public("beauty_assigned", map[string]any{"seat": s, "target": t}))
 	}

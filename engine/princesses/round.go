@@ -70,7 +70,7 @@ func (st *State) deal(r *engine.Rand) error {
 		}
 		for _, c := range cs {
 			var ok bool
-			if deck, ok = removeCard(deck, c); !ok {
+			if deck, ok = engine.RemoveOne(deck, c); !ok {
 				return sk.Err("too_many_copies", "card", c.String())
 			}
 		}
@@ -82,7 +82,7 @@ func (st *State) deal(r *engine.Rand) error {
 			hands[s] = slices.Clone(deck[:size])
 			deck = deck[size:]
 		}
-		sortCards(hands[s])
+		slices.Sort(hands[s])
 	}
 	st.hands = hands
 	return nil

@@ -434,7 +434,7 @@ func (st *State) playable(s engine.Seat) []Card {
 				out = append(out, c)
 			}
 		}
-		sortCards(out)
+		slices.Sort(out)
 	}
 	return out
 }
@@ -592,7 +592,7 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 		// Only a two-card pass to one side can arrive out of card order
 		// (ParseAction sorts the others; a one-each-way pair is ordered).
 		cs := slices.Clone(a.CardList())
-		sortCards(cs)
+		slices.Sort(cs)
 		return engine.Errorf(CodePassOrder, "example", pass(cs...).String())
 	case a.Kind == KindSplit && st.phase == phaseSplit:
 		if err := checkCards(len(hand)/2, CodeSplitCount); err != nil {
@@ -682,9 +682,9 @@ func princessStrings(ps []PrincessID) []string {
 
 // takeCard removes c from seat s's hand (and from its revealed cards).
 func (st *State) takeCard(s engine.Seat, c Card) {
-	st.hands[s], _ = removeCard(st.hands[s], c)
+	st.hands[s], _ = engine.RemoveOne(st.hands[s], c)
 	if len(st.revealed[s]) > 0 {
-		st.revealed[s], _ = removeCard(st.revealed[s], c)
+		st.revealed[s], _ = engine.RemoveOne(st.revealed[s], c)
 	}
 }
 
@@ -723,7 +723,7 @@ func (st *State) applyStep(s engine.Seat, a Action, r *engine.Rand) ([]engine.Ev
 	case phaseAside, phaseSplit:
 		for i := range st.pending {
 			st.setAside[i], st.pending[i] = st.pending[i], nil
-			sortCards(st.setAside[i])
+			slices.Sort(st.setAside[i])
 		}
 		ev = append(ev, engine.Public(st.phase.String()+"_done", nil))
 		return append(ev, st.startTrick(r)...), nil
@@ -738,7 +738,7 @@ func (st *State) applyStep(s engine.Seat, a Action, r *engine.Rand) ([]engine.Ev
 				}
 			}
 			st.revealed[i] = cs
-			ev = append(ev, engine.Public("suit_revealed", map[string]any{"seat": engine.Seat(i), "suit": su.Word(), "cards": cardStrings(cs)}))
+			ev = append(ev, engine.Public("suit_revealed", map[string]any{"seat": engine.Seat(i), "suit": su.Word(), "cards": engine.Strings(cs)}))
 		}
 		return append(ev, st.startTrick(r)...), nil
 	case phaseOffer:
@@ -758,7 +758,7 @@ func (st *State) applyStep(s engine.Seat, a Action, r *engine.Rand) ([]engine.Ev
 		for i := range st.pending {
 			to, from := st.next(engine.Seat(i), -1), st.next(engine.Seat(i), 1)
 			st.hands[i] = append(st.hands[i], got[i])
-			sortCards(st.hands[i])
+			slices.Sort(st.hands[i])
 			ev = append(ev, engine.Private(engine.Seat(i), "card_given", map[string]any{
 				"card": st.pending[i][0].String(), "to": to, "got": got[i].String(), "from": from,
 			}))
@@ -789,9 +789,9 @@ func (st *State) resolvePass(ev []engine.Event, r *engine.Rand) []engine.Event {
 	}
 	for i := 0; i < st.n; i++ {
 		st.hands[i] = append(st.hands[i], got[i]...)
-		sortCards(st.hands[i])
+		slices.Sort(st.hands[i])
 		ev = append(ev, engine.Private(engine.Seat(i), "cards_received", map[string]any{
-			"cards": cardStrings(got[i]), "from": from[i], "gave": cardStrings(st.pending[i]),
+			"cards": engine.Strings(got[i]), "from": from[i], "gave": engine.Strings(st.pending[i]),
 		}))
 		st.pending[i] = nil
 	}
@@ -920,7 +920,7 @@ func (st *State) takeTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, e
 	st.trick = nil
 	st.leader = w
 	ev = append(ev, engine.Public("trick_won", map[string]any{
-		"seat": w, "cards": cardStrings(cards), "seats": seats, "points": points, "gifts": gifts,
+		"seat": w, "cards": engine.Strings(cards), "seats": seats, "points": points, "gifts": gifts,
 	}))
 	if st.canUse(w, pid("pocahontas")) && powerFor(st.cfg.edition, pid("pocahontas")).when == atWin && st.moreTricks() {
 		st.openSub(KindGuide, w)
@@ -940,7 +940,7 @@ func (st *State) afterTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, 
 		kept := make([]string, 0, st.n*left)
 		for s := range st.hands {
 			seats[s] = engine.Seat(s)
-			kept = append(kept, cardStrings(st.hands[s])...)
+			kept = append(kept, engine.Strings(st.hands[s])...)
 			st.captured[s] = append(st.captured[s], st.hands[s]...)
 			st.hands[s] = nil
 			st.revealed[s] = nil
@@ -971,9 +971,9 @@ func (st *State) nextTrick(r *engine.Rand) []engine.Event {
 			}
 			cs := st.setAside[i]
 			st.hands[to] = append(st.hands[to], cs...)
-			sortCards(st.hands[to])
+			slices.Sort(st.hands[to])
 			st.setAside[i] = nil
-			args := map[string]any{"cards": cardStrings(cs), "from": engine.Seat(i), "to": to}
+			args := map[string]any{"cards": engine.Strings(cs), "from": engine.Seat(i), "to": to}
 			ev = append(ev, engine.Private(to, "set_aside_taken", args))
 			if to != engine.Seat(i) {
 				ev = append(ev, engine.Private(engine.Seat(i), "set_aside_given", args))
@@ -1000,8 +1000,8 @@ func (st *State) applyHaggle(s engine.Seat, a Action, r *engine.Rand) ([]engine.
 		}
 		st.takeCard(s, give)
 		st.hands[s] = append(st.hands[s], take)
-		sortCards(st.hands[s])
-		st.captured[s], _ = removeCard(st.captured[s], take)
+		slices.Sort(st.hands[s])
+		st.captured[s], _ = engine.RemoveOne(st.captured[s], take)
 		st.captured[s] = append(st.captured[s], give)
 		last := slices.Clone(st.last)
 		for i := range last {

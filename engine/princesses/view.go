@@ -282,13 +282,13 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 	others(func(i int) {
 		k := len(c.hands[i]) - len(c.revealed[i])
 		c.hands[i] = append(take(k), c.revealed[i]...)
-		sortCards(c.hands[i])
+		slices.Sort(c.hands[i])
 		if c.pending[i] != nil && !knowsOffers {
 			c.pending[i] = take(len(c.pending[i]))
 		}
 		if c.setAside[i] != nil {
 			c.setAside[i] = take(len(c.setAside[i]))
-			sortCards(c.setAside[i])
+			slices.Sort(c.setAside[i])
 		}
 		if c.gifts[i] != 0 {
 			c.gifts[i] = take(1)[0]
