@@ -18,3 +18,12 @@ func Admit[A Action](a Action, over bool, s Seat, mayAct func(A) bool) (A, error
 	}
 	return act, nil
 }
+
+// Parsed is a game's own parse result as an Action: a failed parse gives a
+// nil Action, not the game's zero action wrapped in a non-nil interface.
+func Parsed[A Action](a A, err error) (Action, error) {
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}

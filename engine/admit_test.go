@@ -36,3 +36,12 @@ func TestAdmit(t *testing.T) {
 		}
 	}
 }
+
+func TestParsed(t *testing.T) {
+	if a, err := Parsed(ownAction("x"), nil); err != nil || a != ownAction("x") {
+		t.Errorf("a parsed action: %v, %v", a, err)
+	}
+	if a, err := Parsed(ownAction(""), Errorf(CodeUnknownAction)); a != nil || Code(err) != CodeUnknownAction {
+		t.Errorf("a failed parse: %#v, %v", a, err)
+	}
+}

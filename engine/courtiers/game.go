@@ -40,11 +40,7 @@ func (Game) Options() []engine.OptionSpec { return nil }
 
 // ParseAction reads an action in notation.
 func (Game) ParseAction(text string) (engine.Action, error) {
-	a, err := ParseAction(text)
-	if err != nil {
-		return nil, err
-	}
-	return a, nil
+	return engine.Parsed(ParseAction(text))
 }
 
 // New creates a table's game: cards removed, hands, deck and missions dealt,

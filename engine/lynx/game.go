@@ -43,11 +43,7 @@ func (Game) Options() []engine.OptionSpec {
 
 // ParseAction reads an action in notation.
 func (Game) ParseAction(text string) (engine.Action, error) {
-	a, err := ParseAction(text)
-	if err != nil {
-		return nil, err
-	}
-	return a, nil
+	return engine.Parsed(ParseAction(text))
 }
 
 // config is a table's validated options.
