@@ -412,20 +412,7 @@ func (w *world) withoutRuleTexts(text string) string {
 // another seat's hand.
 func (w *world) checkLeaks(id string) {
 	w.t.Helper()
-	ctx := context.Background()
-	rec, log, err := w.db.Load(ctx, id)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	g, _ := engine.Lookup(rec.Setup.Game)
-	moves := make([]engine.Move, len(log))
-	for i, e := range log {
-		moves[i] = engine.Move{Seat: e.Seat, Action: e.Action}
-	}
-	st, err := engine.Replay(g, rec.Setup, moves)
-	if err != nil {
-		w.t.Fatal(err)
-	}
+	rec, st, log := w.current(id)
 	// Cards played since the last check, or on the table then, were public
 	// when the messages about them were made, even if a new deal has put
 	// them in a hand since.
