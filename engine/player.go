@@ -12,6 +12,18 @@ type Bots interface {
 	Bot(kind string) (Player, error)
 }
 
+// BotOf is a game's Bot when its kinds are the usual two: "random", and
+// "heuristic" (also "") for the game's own heuristic player.
+func BotOf(kind string, heuristic Player) (Player, error) {
+	switch kind {
+	case "random":
+		return Random{}, nil
+	case "heuristic", "":
+		return heuristic, nil
+	}
+	return nil, Errorf(CodeBadOption, "key", "bot", "value", kind)
+}
+
 // Random is a player that picks uniformly among the legal actions.
 type Random struct{}
 

@@ -85,12 +85,4 @@ func (g Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State,
 func (Game) StackKinds() []string { return []string{"deal", "ghost", "first"} }
 
 // Bot returns an AI player: "random" or "heuristic".
-func (Game) Bot(kind string) (engine.Player, error) {
-	switch kind {
-	case "random":
-		return engine.Random{}, nil
-	case "heuristic", "":
-		return Heuristic{}, nil
-	}
-	return nil, engine.Errorf(engine.CodeBadOption, "key", "bot", "value", kind)
-}
+func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, Heuristic{}) }

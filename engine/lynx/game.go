@@ -220,12 +220,4 @@ func (st *State) setup(r *engine.Rand) error {
 func (Game) StackKinds() []string { return []string{"deal", "pool", "virtual", "deck", "first"} }
 
 // Bot returns an AI player: "random" or "heuristic".
-func (Game) Bot(kind string) (engine.Player, error) {
-	switch kind {
-	case "random":
-		return engine.Random{}, nil
-	case "heuristic", "":
-		return Heuristic{}, nil
-	}
-	return nil, engine.Errorf(engine.CodeBadOption, "key", "bot", "value", kind)
-}
+func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, Heuristic{}) }

@@ -231,12 +231,4 @@ func (Game) New(opts engine.Options, seats int, r *engine.Rand) (engine.State, e
 func (Game) StackKinds() []string { return []string{"deal", "princesses", "first", "tiebreak"} }
 
 // Bot returns an AI player: "random" or "heuristic".
-func (Game) Bot(kind string) (engine.Player, error) {
-	switch kind {
-	case "random":
-		return engine.Random{}, nil
-	case "heuristic", "":
-		return Heuristic{}, nil
-	}
-	return nil, engine.Errorf(engine.CodeBadOption, "key", "bot", "value", kind)
-}
+func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, Heuristic{}) }
