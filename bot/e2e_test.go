@@ -54,6 +54,7 @@ type world struct {
 	seen    map[string]string // message id -> text already checked for leaks
 	checked int               // log length at the last leak check
 	onTable []princesses.Card // the trick on the table at the last leak check
+	masked  []princesses.Card // the face-down plays (Masquerade) at the last leak check
 }
 
 func newWorld(t *testing.T) *world { t.Helper(); return newWorldAt(t, nil) }
@@ -427,6 +428,21 @@ func (w *world) checkLeaks(id string) {
 			}
 		}
 	}
+	// A face-down play (Masquerade) becomes public when the trick is
+	// turned up: a card face down at the last check and no longer now was
+	// revealed, even if a new deal has put it in another hand since.
+	var masked []princesses.Card
+	for s := range rec.Setup.Seats {
+		if c := st.View(engine.Seat(s)).(*princesses.View).MyMasked; c != 0 {
+			masked = append(masked, c)
+		}
+	}
+	for _, c := range w.masked {
+		if !slices.Contains(masked, c) {
+			played[c] = true
+		}
+	}
+	w.masked = masked
 	w.checked = len(log)
 	w.onTable = nil
 	for _, p := range st.View(engine.Spectator).(*princesses.View).Trick {
