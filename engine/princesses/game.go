@@ -37,6 +37,7 @@ const (
 	CodePowerCancelled  = "princesses.power.cancelled"
 	CodePowerArg        = "princesses.power.bad_choice"
 	CodeNothingDeclared = "princesses.power.nothing_declared"
+	CodePrincesUnplayed = "princesses.power.princes_unplayed"
 )
 
 // Game is Rebel Princess.

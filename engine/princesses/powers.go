@@ -252,7 +252,7 @@ func (st *State) declareOptions(s engine.Seat) []engine.Action {
 			out = append(out, a)
 		case argSuit:
 			for su := Suit(0); su < numSuits; su++ {
-				if su == Princes && !st.snuckIn {
+				if su == Princes && !st.mayNamePrinces() {
 					continue
 				}
 				b := a
@@ -405,13 +405,21 @@ func resolveSong(st *State, d decl, _ *engine.Rand) ([]engine.Event, bool) {
 	return ev, true
 }
 
+// mayNamePrinces reports whether the Little Mermaid may name Princes: only
+// once a Prince has been played this round (both rulebooks: "jeśli Książę
+// nie został jeszcze zagrany w tej rundzie", "якщо в цьому раунді ще ніхто не
+// грав принців"). That is wider than "snuck in": a leader holding only
+// Princes plays one without letting them sneak in.
+func (st *State) mayNamePrinces() bool { return st.snuckIn || st.princed }
+
 // singable lists the suits the Mermaid may still name: not yet named, and
-// Princes only once they have snuck in or if the leader holds only Princes.
+// Princes only once one has been played this round or if the leader holds
+// only Princes.
 func (st *State) singable() []Suit {
 	var out []Suit
 	only := !slices.ContainsFunc(st.hands[st.leader], func(c Card) bool { return c.Suit() != Princes })
 	for su := Suit(0); su < numSuits; su++ {
-		if st.sub.named&(1<<su) == 0 && (su != Princes || st.snuckIn || only) {
+		if st.sub.named&(1<<su) == 0 && (su != Princes || st.mayNamePrinces() || only) {
 			out = append(out, su)
 		}
 	}
@@ -717,6 +725,8 @@ func (st *State) whyNoDeclare(s engine.Seat, a Action) error {
 		return engine.Errorf(CodePowerNotNow, "power", p.String(), "action", a.String())
 	case len(st.trick) == 0 && st.blocked(p, a.TargetSeat()):
 		return engine.Errorf(CodePowerCancelled, "power", p.String())
+	case a.HasSuit && a.Suit == Princes && !st.mayNamePrinces():
+		return engine.Errorf(CodePrincesUnplayed, "power", p.String())
 	}
 	return engine.Errorf(CodePowerArg, "power", p.String(), "action", a.String())
 }

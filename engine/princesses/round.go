@@ -99,7 +99,7 @@ func (st *State) startRound(r *engine.Rand) ([]engine.Event, error) {
 		st.pending[s], st.pendSuit[s], st.setAside[s] = nil, 0, nil
 		st.gifts[s], st.revealed[s], st.masked[s] = 0, nil, 0
 	}
-	st.trick, st.last, st.lastWin, st.snuckIn = nil, nil, -1, false
+	st.trick, st.last, st.lastWin, st.snuckIn, st.princed = nil, nil, -1, false, false
 	for s := range st.used {
 		st.used[s] = false // powers refresh every round
 	}

@@ -76,6 +76,7 @@ type State struct {
 	leader   engine.Seat // who leads the current trick
 	trick    []Play
 	snuckIn  bool
+	princed  bool // a Prince has been played to a trick this round (the Little Mermaid may name them)
 	captured [][]Card
 	tricks   []int
 	lastWin  engine.Seat
@@ -846,6 +847,7 @@ func (st *State) applyPlay(s engine.Seat, c Card, p PrincessID, r *engine.Rand) 
 		ev = append(ev, engine.Public("princes_snuck_in", map[string]any{"seat": s}))
 	}
 	st.trick = append(st.trick, Play{Seat: s, Card: c})
+	st.princed = st.princed || c.Suit() == Princes
 	if len(st.trick) < st.trickSize() {
 		return ev, nil
 	}
@@ -867,6 +869,7 @@ func (st *State) revealMasked(ev []engine.Event, r *engine.Rand) ([]engine.Event
 			sneaked = s
 		}
 		st.trick = append(st.trick, Play{Seat: s, Card: c})
+		st.princed = st.princed || c.Suit() == Princes
 		cards = append(cards, c.String())
 		seats = append(seats, s)
 	}

@@ -51,6 +51,8 @@ type runner struct {
 	state  engine.State
 	steps  int
 	line   int
+	// refused is the code of the last `!` line's refusal (expect refused).
+	refused string
 }
 
 // Run runs a scenario read from src. It returns nil when every line held,
@@ -245,6 +247,7 @@ func (r *runner) act(seat engine.Seat, text string, reject bool) error {
 	a, err := r.game.ParseAction(text)
 	if err != nil {
 		if reject {
+			r.refused = engine.Code(err)
 			return nil
 		}
 		return fmt.Errorf("action %q does not parse: %v", text, err)
@@ -263,6 +266,7 @@ func (r *runner) act(seat engine.Seat, text string, reject bool) error {
 		if !reflect.DeepEqual(before, allViews(r.state, r.setup.Seats)) {
 			return fmt.Errorf("rejected %d: %s changed the game", seat, text)
 		}
+		r.refused = engine.Code(err)
 		return nil
 	case err != nil:
 		return fmt.Errorf("expected %d: %s to be accepted, it was rejected (%v)", seat, text, err)
@@ -293,6 +297,17 @@ func (r *runner) expect(rest string) error {
 		}
 		if got := sorted(r.state.Acting()); !slices.Equal(got, want) {
 			return fmt.Errorf("expected turn %v, found %v", want, got)
+		}
+	case "refused":
+		// A project extension: the code of the last `!` line's refusal.
+		if len(args) != 1 {
+			return fmt.Errorf("expect refused takes one error code")
+		}
+		if r.refused == "" {
+			return fmt.Errorf("expected refusal %s, but no action has been refused yet", args[0])
+		}
+		if r.refused != args[0] {
+			return fmt.Errorf("expected refusal %s, found %s", args[0], r.refused)
 		}
 	case "over":
 		if done, _ := r.state.Result(); !done {
