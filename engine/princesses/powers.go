@@ -49,12 +49,15 @@ type power struct {
 	// the leader (Scheherazade, deluxe Ice Princess); blockedBy then applies
 	// only to such a declaration.
 	targetLeader bool
+	// anyTarget: blockedBy counts those powers used on anyone in the trick,
+	// not only on the leader (Scheherazade).
+	anyTarget bool
 	// blockedBy lists the powers that, used on the leader earlier in the
 	// same trick, cancel this one (reference 4.5; ruling 9).
 	blockedBy []string
 	// excludes lists the powers that, used at all earlier in the same trick,
-	// cancel this one (Ice Princess and Little Mermaid, ruling 19; Sleeping
-	// Beauty after the Mermaid, the Ice Princess or Rapunzel).
+	// cancel this one (classic Ice Princess and Little Mermaid, ruling 19;
+	// Sleeping Beauty after the Mermaid, the Ice Princess or Rapunzel).
 	excludes []string
 	// resolve applies a before-trick declaration; it may open a sub-step
 	// (and then returns true).
@@ -86,18 +89,29 @@ func init() {
 
 	both("cinderella", &power{when: atBefore, blockedBy: []string{"cinderella"}, resolve: resolveReverse})
 	both("snow-white", &power{when: atPlay})
+	// Deluxe: the Ice Princess and the Mermaid cancel each other only on the
+	// leader ("użyły już w tej lewie swojej mocy wobec rozpoczynającego
+	// gracza"); the deluxe Ice Princess may freeze another seat's card in the
+	// same trick. Classic: never both in one trick (ruling 19, UA FAQ).
 	set(Deluxe, "mermaid", &power{when: atBefore, arg: argSuit, onLeader: true,
-		blockedBy: []string{"ice-princess", "rapunzel", "mermaid"}, excludes: []string{"ice-princess"}, resolve: resolveSong})
+		blockedBy: []string{"ice-princess", "rapunzel", "mermaid"}, resolve: resolveSong})
 	set(Classic, "mermaid", &power{when: atBefore, arg: argSuit, onLeader: true,
 		blockedBy: []string{"ice-princess", "rapunzel", "mermaid"}, excludes: []string{"ice-princess"}, resolve: resolveSong})
-	both("scheherazade", &power{when: atBefore, arg: argOther, targetLeader: true,
+	// Scheherazade against the leader: cancelled once the Ice Princess, the
+	// Mermaid or Rapunzel has acted in this trick at all ("jeśli Księżniczka
+	// Lodu, Mała Syrenka lub Roszpunka użyły już swojej mocy w tej lewie"),
+	// even a deluxe Ice Princess that froze another seat's card.
+	both("scheherazade", &power{when: atBefore, arg: argOther, targetLeader: true, anyTarget: true,
 		blockedBy: []string{"ice-princess", "mermaid", "rapunzel"}, resolve: resolveBazaar})
 	both("sleeping-beauty", &power{when: atBefore,
 		excludes: []string{"mermaid", "ice-princess", "rapunzel"}, resolve: resolveSpindle})
 	set(Deluxe, "ice-princess", &power{when: atBefore, arg: argOther, targetLeader: true,
-		blockedBy: []string{"mermaid", "rapunzel", "ice-princess"}, excludes: []string{"mermaid", "ice-princess"}, resolve: resolveFreeze})
+		blockedBy: []string{"mermaid", "rapunzel", "ice-princess"}, excludes: []string{"ice-princess"}, resolve: resolveFreeze})
+	// Deluxe Pocahontas: "nie może używać swojej mocy, jeśli Mała Syrenka lub
+	// Roszpunka użyły już swojej mocy w tej lewie" (a frozen card is still
+	// played by its owner when another seat leads).
 	set(Deluxe, "pocahontas", &power{when: atBefore, arg: argSeat, onLeader: true,
-		blockedBy: []string{"mermaid", "rapunzel", "pocahontas", "ice-princess"}, resolve: resolveGuide})
+		blockedBy: []string{"mermaid", "rapunzel", "pocahontas"}, resolve: resolveGuide})
 	set(Classic, "pocahontas", &power{when: atWin})
 	both("alice", &power{when: atWin})
 	both("mulan", &power{when: atPreRes})
@@ -223,8 +237,12 @@ func (st *State) blocked(p PrincessID, target engine.Seat) bool {
 	if pw.targetLeader && target != st.leader {
 		return false
 	}
+	used := st.eff.onLeader
+	if pw.anyTarget {
+		used = st.eff.acted
+	}
 	for _, b := range pw.blockedBy {
-		if st.eff.onLeader&bit(pid(b)) != 0 {
+		if used&bit(pid(b)) != 0 {
 			return true
 		}
 	}
