@@ -30,7 +30,6 @@ const (
 	CodeAlreadySwapped  = "princesses.round.already_swapped"
 	CodeMustMatchParity = "princesses.round.must_match_parity"
 	CodeHighOrLow       = "princesses.round.high_or_low"
-	CodePassOrder       = "princesses.round.pass_order"
 	CodeNoPower         = "princesses.power.none"
 	CodePowerUsed       = "princesses.power.used"
 	CodePowerNotNow     = "princesses.power.not_now"

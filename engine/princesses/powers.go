@@ -535,9 +535,10 @@ func (st *State) applyPlayPower(s engine.Seat, c Card, p PrincessID) {
 
 // ---------------------------------------------------------------- winning
 
-// valued is the trick as the powers rank it: Snow White's card counts 0,
-// and under Cinderella (unless the round card handles the reversal itself)
-// every number n counts 13-n.
+// valued is the trick as the powers rank it: Snow White's card counts 0
+// (in Rings Twice both her cards of 7 or less: the powers act on both cards
+// of the double trick), and under Cinderella (unless the round card handles
+// the reversal itself) every number n counts 13-n.
 func (st *State) valued(trick []Play, flipSelf bool) []Play {
 	if st.eff.zero == 0 && !st.eff.reversed {
 		return trick
@@ -546,7 +547,7 @@ func (st *State) valued(trick []Play, flipSelf bool) []Play {
 	for i := range t {
 		c := t[i].Card
 		r := c.Rank()
-		if c == st.eff.zero && t[i].Seat == st.eff.zeroSeat {
+		if st.eff.zero != 0 && t[i].Seat == st.eff.zeroSeat && (c == st.eff.zero || r <= 7) {
 			r = 0
 		}
 		if st.eff.reversed && !flipSelf {
@@ -694,7 +695,7 @@ func (st *State) aliceRedeal(s engine.Seat, r *engine.Rand) ([]engine.Event, err
 		cards[i] = p.Card
 	}
 	st.last = st.trick
-	st.lastWin = s
+	st.lastWin, st.trickWon = s, s
 	st.trick = nil
 	st.leader = s
 	public := slices.Clone(cards)

@@ -80,7 +80,8 @@ type State struct {
 	captured [][]Card
 	tricks   []int
 	lastWin  engine.Seat
-	last     []Play // the last completed trick
+	trickWon engine.Seat // the winner of the last completed trick, kept into the next round (expect trick-winner)
+	last     []Play      // the last completed trick
 
 	used  []bool       // power spent this round, per seat
 	decls []decl       // declared before-trick powers waiting to resolve, in order
@@ -94,7 +95,7 @@ type State struct {
 }
 
 func newState(c config, n int) *State {
-	st := &State{cfg: c, n: n, rounds: slices.Clone(c.rounds), lastWin: -1}
+	st := &State{cfg: c, n: n, rounds: slices.Clone(c.rounds), lastWin: -1, trickWon: -1}
 	st.offered = make([][]PrincessID, n)
 	st.chosen = make([]PrincessID, n)
 	for i := range st.chosen {
@@ -465,6 +466,7 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 	if err != nil {
 		return nil, err
 	}
+	act = st.lenient(s, act)
 	if !st.isLegal(s, act) {
 		return nil, st.whyIllegal(s, act)
 	}
@@ -542,6 +544,40 @@ func (st *State) isLegal(s engine.Seat, a Action) bool {
 	return false
 }
 
+// lenient reads two spellings that mean the canonical action: a two-card
+// pass to one side in any order (the round card fixes the direction, so
+// the order carries nothing), and a power named again on the second card of
+// a Rings Twice trick, where the power already covers both cards ("Moce
+// Księżniczki wpływają na obie karty zagrane w tej podwójnej lewie").
+func (st *State) lenient(s engine.Seat, a Action) Action {
+	switch {
+	case a.Kind == KindPass && st.phase == phasePass && a.N == 2:
+		if p := st.card().pass; p.left == 0 || p.right == 0 {
+			cs := slices.Clone(a.CardList())
+			slices.Sort(cs)
+			return pass(cs...)
+		}
+	case a.Kind == KindPlay && a.Pow > 0 && st.phase == phasePlay && st.powerInForce(s, a.Power()):
+		a.Pow = 0
+	}
+	return a
+}
+
+// powerInForce reports whether seat s's play power p already covers its
+// next card in this trick (its second card of a Rings Twice trick).
+func (st *State) powerInForce(s engine.Seat, p PrincessID) bool {
+	if !slices.ContainsFunc(st.trick, func(pl Play) bool { return pl.Seat == s }) {
+		return false
+	}
+	switch p.String() {
+	case "snow-white":
+		return st.eff.zero != 0 && st.eff.zeroSeat == s
+	case "thumbelina":
+		return st.eff.thumb == int8(s)+1
+	}
+	return false
+}
+
 // mayDeal reports whether applying a could start a new round (and so deal).
 func (st *State) mayDeal(s engine.Seat, a Action) bool {
 	switch a.Kind {
@@ -590,11 +626,6 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 		if err := checkCards(st.card().pass.total(), CodePassCount); err != nil {
 			return err
 		}
-		// Only a two-card pass to one side can arrive out of card order
-		// (ParseAction sorts the others; a one-each-way pair is ordered).
-		cs := slices.Clone(a.CardList())
-		slices.Sort(cs)
-		return engine.Errorf(CodePassOrder, "example", pass(cs...).String())
 	case a.Kind == KindSplit && st.phase == phaseSplit:
 		if err := checkCards(len(hand)/2, CodeSplitCount); err != nil {
 			return err
@@ -890,7 +921,7 @@ func (st *State) resolveTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event
 	}
 	w := st.trick[st.trickWinner(st.trick)].Seat
 	if st.canUse(w, pid("alice")) && !slices.ContainsFunc(st.trick, func(p Play) bool { return p.Card.IsFrog() }) {
-		st.lastWin = w
+		st.lastWin, st.trickWon = w, w
 		st.openSub(KindAlice, w)
 		return append(ev, engine.Public("trick_decided", map[string]any{"seat": w})), nil
 	}
@@ -918,7 +949,7 @@ func (st *State) takeTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, e
 		}
 	}
 	st.tricks[w]++
-	st.lastWin = w
+	st.lastWin, st.trickWon = w, w
 	st.last = st.trick
 	st.trick = nil
 	st.leader = w
