@@ -154,13 +154,14 @@ type trickEffects struct {
 	reversed    bool   // Cinderella
 	zero        Card   // Snow White's card, counted as 0
 	zeroSeat    engine.Seat
-	lead        int8 // suit + 1 the leader must lead (Mermaid, Rapunzel)
-	forced      bool // the lead suit was imposed (Thumbelina cannot ignore it)
-	pea         int8 // seat + 1 of the Princess and the Pea whose power is on
-	thumb       int8 // seat + 1 of Thumbelina playing freely this trick
-	frozen      Card // Ice Princess: the card its holder must play
-	frozenSeat  int8 // seat + 1
-	frozenKnown int8 // seat + 1 of the Ice Princess who knows it (deluxe); 0: only the holder
+	lead        int8  // suit + 1 the leader must lead (Mermaid, Rapunzel)
+	forced      bool  // the lead suit was imposed (Thumbelina cannot ignore it)
+	pea         int8  // seat + 1 of the Princess and the Pea whose power is on
+	thumb       int8  // seat + 1 of Thumbelina playing freely this trick
+	free        uint8 // Masquerade: seats whose face-down card is off suit though they held it (Play.Free)
+	frozen      Card  // Ice Princess: the card its holder must play
+	frozenSeat  int8  // seat + 1
+	frozenKnown int8  // seat + 1 of the Ice Princess who knows it (deluxe); 0: only the holder
 	asked       uint8
 	// mulanIn is, per seat, the card Mulan put into this trick with her
 	// power (0 none): in Haggle with the Hag she may take it back if she

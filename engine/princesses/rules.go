@@ -194,11 +194,13 @@ func winFarthest(trick []Play, _ Edition) int {
 
 // winVoid (Poisoned Apple): a void card wins; among several, the highest,
 // ties to the one played last (both rulebooks). No void card: the base rule.
+// A card played off suit by a seat that held the suit (Thumbelina, a frozen
+// card) is not a void card: "renons" is having no card of the suit.
 func winVoid(trick []Play, ed Edition) int {
 	led := trick[0].Card.Suit()
 	best := -1
 	for i, p := range trick {
-		if p.Card.Suit() != led && (best < 0 || p.Card.Rank() >= trick[best].Card.Rank()) {
+		if p.Card.Suit() != led && !p.Free && (best < 0 || p.Card.Rank() >= trick[best].Card.Rank()) {
 			best = i
 		}
 	}

@@ -50,6 +50,9 @@ func (p phase) String() string { return phaseNames[p] }
 type Play struct {
 	Seat engine.Seat
 	Card Card
+	// Free: played off the suit to follow by a seat that held it (Thumbelina,
+	// a frozen card). Such a card is not a void card ("renons": Poisoned Apple).
+	Free bool
 }
 
 // State is a game of Rebel Princess.
@@ -304,7 +307,7 @@ func (st *State) mulanCard() Card {
 		return 0
 	}
 	c := st.eff.mulanIn[w]
-	if c == 0 || !slices.Contains(st.last, Play{Seat: w, Card: c}) {
+	if c == 0 || !slices.ContainsFunc(st.last, func(p Play) bool { return p.Seat == w && p.Card == c }) {
 		return 0
 	}
 	return c
@@ -857,6 +860,7 @@ func (st *State) sneaks(c Card, req Suit) bool {
 }
 
 func (st *State) applyPlay(s engine.Seat, c Card, p PrincessID, r *engine.Rand) ([]engine.Event, error) {
+	free := len(st.trick) > 0 && c.Suit() != st.required() && holdsSuit(st.hands[s], st.required())
 	st.takeCard(s, c)
 	pw := map[string]any{}
 	if p != NoPrincess {
@@ -866,6 +870,9 @@ func (st *State) applyPlay(s engine.Seat, c Card, p PrincessID, r *engine.Rand) 
 	}
 	if st.maskedTurn() {
 		st.masked[s] = c
+		if free {
+			st.eff.free |= 1 << s
+		}
 		ev := []engine.Event{engine.Public("card_masked", withArgs(pw, "seat", s))}
 		if len(st.Acting()) > 0 {
 			return ev, nil
@@ -877,7 +884,7 @@ func (st *State) applyPlay(s engine.Seat, c Card, p PrincessID, r *engine.Rand) 
 		st.snuckIn = true
 		ev = append(ev, engine.Public("princes_snuck_in", map[string]any{"seat": s}))
 	}
-	st.trick = append(st.trick, Play{Seat: s, Card: c})
+	st.trick = append(st.trick, Play{Seat: s, Card: c, Free: free})
 	st.princed = st.princed || c.Suit() == Princes
 	if len(st.trick) < st.trickSize() {
 		return ev, nil
@@ -899,7 +906,7 @@ func (st *State) revealMasked(ev []engine.Event, r *engine.Rand) ([]engine.Event
 		if sneaked < 0 && st.sneaks(c, req) {
 			sneaked = s
 		}
-		st.trick = append(st.trick, Play{Seat: s, Card: c})
+		st.trick = append(st.trick, Play{Seat: s, Card: c, Free: st.eff.free&(1<<s) != 0})
 		st.princed = st.princed || c.Suit() == Princes
 		cards = append(cards, c.String())
 		seats = append(seats, s)
