@@ -566,6 +566,8 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 			return l.T("princesses.power.more.event.offered", map[string]any{"Name": seat("seat")})
 		}
 		return l.T("princesses.roundcard.event.step_done."+step, map[string]any{"Name": seat("seat")})
+	case "gifts_returned":
+		return l.T("princesses.roundcard.event.gifts_returned", map[string]any{"Name": seat("seat")})
 	case "aside_done", "split_done", "gifts_placed", "give_done":
 		return l.T("princesses.roundcard.event."+e.Type, nil)
 	case "suit_revealed":

@@ -250,15 +250,24 @@ func (st *State) blocked(p PrincessID, target engine.Seat) bool {
 	return false
 }
 
+// declaring reports whether before-trick powers may be announced now: while
+// the tricks are played, and also during Musical Chairs' pass after a trick
+// (they act once it is done: "Wszystkie moce Księżniczek obowiązujące przed
+// lewą działają dopiero po przekazaniu kart") and Wedding Gift's gifts
+// (Sleeping Beauty acts before the gifts are placed).
+func (st *State) declaring() bool {
+	return st.phase == phasePlay || st.phase == phaseGift || st.phase == phaseGive
+}
+
 // declareOptions lists the declarations seat s may make now.
 func (st *State) declareOptions(s engine.Seat) []engine.Action {
-	if st.phase != phasePlay || s < 0 || int(s) >= st.n || st.used[s] {
+	if !st.declaring() || s < 0 || int(s) >= st.n || st.used[s] {
 		return nil
 	}
 	if st.pendingDecl(s) >= 0 {
 		return []engine.Action{Action{Kind: KindWithdraw}}
 	}
-	now := len(st.trick) == 0 && !st.maskedTurn()
+	now := st.resolvesNow()
 	var out []engine.Action
 	for _, p := range st.powersOf(s) {
 		pw := powerFor(st.cfg.edition, p)
@@ -314,10 +323,33 @@ func (st *State) applyDeclare(s engine.Seat, a Action, r *engine.Rand) ([]engine
 	d := decl{seat: s, pow: a.Power(), suit: a.Suit, hasSuit: a.HasSuit, target: a.TargetSeat()}
 	st.decls = append(slices.Clone(st.decls), d)
 	ev := []engine.Event{engine.Public("power_declared", declArgs(d))}
-	if len(st.trick) == 0 && !st.maskedTurn() {
-		return st.resolveDecls(ev, r), nil
+	if !st.resolvesNow() {
+		return ev, nil
 	}
-	return ev, nil
+	if st.phase == phaseGift {
+		// The power acts before the gifts: those chosen so far go back to
+		// their owners' hands, and the gift step opens again after it.
+		back := false
+		for i, cs := range st.pending {
+			if cs != nil {
+				st.hands[i] = append(st.hands[i], cs...)
+				slices.Sort(st.hands[i])
+				st.pending[i], back = nil, true
+			}
+		}
+		if back {
+			ev = append(ev, engine.Public("gifts_returned", map[string]any{"seat": s}))
+		}
+		st.phase = phasePlay
+	}
+	return st.resolveDecls(ev, r), nil
+}
+
+// resolvesNow reports whether a declaration made now resolves at once:
+// before the lead (and before Wedding Gift's gifts), but not during Musical
+// Chairs' pass, after which the declarations resolve.
+func (st *State) resolvesNow() bool {
+	return st.phase != phaseGive && len(st.trick) == 0 && !st.maskedTurn()
 }
 
 func declArgs(d decl) map[string]any {
@@ -741,7 +773,7 @@ func (st *State) whyNoDeclare(s engine.Seat, a Action) error {
 		return engine.Errorf(CodeNoPower, "power", p.String())
 	case st.used[s] || st.pendingDecl(s) >= 0:
 		return engine.Errorf(CodePowerUsed, "power", p.String())
-	case st.phase != phasePlay || powerFor(st.cfg.edition, p).when != atBefore:
+	case !st.declaring() || powerFor(st.cfg.edition, p).when != atBefore:
 		return engine.Errorf(CodePowerNotNow, "power", p.String(), "action", a.String())
 	case len(st.trick) == 0 && st.blocked(p, a.TargetSeat()):
 		return engine.Errorf(CodePowerCancelled, "power", p.String())

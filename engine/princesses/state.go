@@ -241,6 +241,7 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 		for i, c := range hand {
 			out[i] = cardAction(k, c)
 		}
+		out = append(out, st.declareOptions(s)...)
 	case phaseReveal:
 		for su := Suit(0); su < numSuits; su++ {
 			if holdsSuit(hand, su) {
@@ -464,7 +465,7 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 	act, err := engine.Admit(a, st.phase == phaseOver, s, func(act Action) bool {
 		// A waiting seat may declare or withdraw a power while the tricks go on.
 		optional := act.Kind == KindDeclare || act.Kind == KindWithdraw
-		return st.acting(s) || (optional && st.phase == phasePlay && s >= 0 && int(s) < st.n)
+		return st.acting(s) || (optional && st.declaring() && s >= 0 && int(s) < st.n)
 	})
 	if err != nil {
 		return nil, err
