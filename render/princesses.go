@@ -623,7 +623,7 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 		return l.T("princesses.roundcard.event.haggled", map[string]any{"Name": seat("seat"), "Card": cardToken(l, gave), "Take": cardToken(l, took)})
 	case "haggle_kept":
 		return l.T("princesses.roundcard.event.haggle_kept", map[string]any{"Name": seat("seat")})
-	case "power_declared", "power_used", "power_cancelled", "power_withdrawn":
+	case "power_declared", "power_used", "power_cancelled", "power_unusable", "power_withdrawn":
 		suit, _ := a["suit"].(string)
 		t, ok := a["target"].(engine.Seat)
 		if !ok {

@@ -37,6 +37,7 @@ const (
 	CodePowerArg        = "princesses.power.bad_choice"
 	CodeNothingDeclared = "princesses.power.nothing_declared"
 	CodePrincesUnplayed = "princesses.power.princes_unplayed"
+	CodeNothingToTake   = "princesses.power.nothing_to_take"
 )
 
 // Game is Rebel Princess.

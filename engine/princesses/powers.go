@@ -59,6 +59,12 @@ type power struct {
 	// cancel this one (classic Ice Princess and Little Mermaid, ruling 19;
 	// Sleeping Beauty after the Mermaid, the Ice Princess or Rapunzel).
 	excludes []string
+	// target: the seat whose hand the power draws from (nil: none). A power
+	// that finds no card there it may take cannot be used: it is refused when
+	// it would act at once, and lapses unspent when it comes to act later
+	// (PL Crystal Clear: revealed cards "uniemożliwia Księżniczce Lodu i
+	// Szeherezadzie używanie swoich mocy wobec tych odkrytych kart").
+	target func(st *State, d decl) engine.Seat
 	// resolve applies a before-trick declaration; it may open a sub-step
 	// (and then returns true).
 	resolve func(st *State, d decl, r *engine.Rand) ([]engine.Event, bool)
@@ -101,11 +107,11 @@ func init() {
 	// Mermaid or Rapunzel has acted in this trick at all ("jeśli Księżniczka
 	// Lodu, Mała Syrenka lub Roszpunka użyły już swojej mocy w tej lewie"),
 	// even a deluxe Ice Princess that froze another seat's card.
-	both("scheherazade", &power{when: atBefore, arg: argOther, targetLeader: true, anyTarget: true,
+	both("scheherazade", &power{when: atBefore, arg: argOther, targetLeader: true, anyTarget: true, target: named,
 		blockedBy: []string{"ice-princess", "mermaid", "rapunzel"}, resolve: resolveBazaar})
 	both("sleeping-beauty", &power{when: atBefore,
 		excludes: []string{"mermaid", "ice-princess", "rapunzel"}, resolve: resolveSpindle})
-	set(Deluxe, "ice-princess", &power{when: atBefore, arg: argOther, targetLeader: true,
+	set(Deluxe, "ice-princess", &power{when: atBefore, arg: argOther, targetLeader: true, target: named,
 		blockedBy: []string{"mermaid", "rapunzel", "ice-princess"}, excludes: []string{"ice-princess"}, resolve: resolveFreeze})
 	// Deluxe Pocahontas: "nie może używać swojej mocy, jeśli Mała Syrenka lub
 	// Roszpunka użyły już swojej mocy w tej lewie" (a frozen card is still
@@ -115,13 +121,26 @@ func init() {
 	set(Classic, "pocahontas", &power{when: atWin})
 	both("alice", &power{when: atWin})
 	both("mulan", &power{when: atPreRes})
-	set(Classic, "ice-princess", &power{when: atBefore, onLeader: true,
+	set(Classic, "ice-princess", &power{when: atBefore, onLeader: true, target: leading,
 		blockedBy: []string{"mermaid", "rapunzel", "ice-princess"}, resolve: resolveFreezeLeader})
 	set(Deluxe, "pea-princess", &power{when: atBefore, blockedBy: []string{"pea-princess"}, resolve: resolvePea})
 	set(Classic, "pea-princess", &power{when: atPlay})
 	set(Deluxe, "rapunzel", &power{when: atBefore, onLeader: true,
 		blockedBy: []string{"ice-princess", "mermaid", "rapunzel"}, resolve: resolveHairClimb})
 	set(Deluxe, "thumbelina", &power{when: atPlay})
+}
+
+func named(_ *State, d decl) engine.Seat    { return d.target }
+func leading(st *State, _ decl) engine.Seat { return st.leader }
+
+// usable reports whether declaration d finds a card it may take.
+func (st *State) usable(d decl) bool {
+	pw := powerFor(st.cfg.edition, d.pow)
+	if pw.target == nil {
+		return true
+	}
+	t := pw.target(st, d)
+	return t < 0 || int(t) >= st.n || len(st.randomPool(t)) > 0
 }
 
 // powerFor is princess p's power in edition ed, nil if it has none there.
@@ -277,6 +296,9 @@ func (st *State) declareOptions(s engine.Seat) []engine.Action {
 		a := Action{Kind: KindDeclare, Pow: int8(p) + 1}
 		switch pw.arg {
 		case argNone:
+			if now && !st.usable(decl{seat: s, pow: p, target: -1}) {
+				continue
+			}
 			out = append(out, a)
 		case argSuit:
 			for su := Suit(0); su < numSuits; su++ {
@@ -289,7 +311,8 @@ func (st *State) declareOptions(s engine.Seat) []engine.Action {
 			}
 		case argSeat, argOther:
 			for t := 0; t < st.n; t++ {
-				if (pw.arg == argOther && engine.Seat(t) == s) || (now && st.blocked(p, engine.Seat(t))) {
+				if (pw.arg == argOther && engine.Seat(t) == s) || (now && st.blocked(p, engine.Seat(t))) ||
+					(now && !st.usable(decl{seat: s, pow: p, target: engine.Seat(t)})) {
 					continue
 				}
 				b := a
@@ -375,6 +398,10 @@ func (st *State) resolveDecls(ev []engine.Event, r *engine.Rand) []engine.Event 
 		}
 		if st.blocked(d.pow, d.target) {
 			ev = append(ev, engine.Public("power_cancelled", declArgs(d)))
+			continue
+		}
+		if !st.usable(d) {
+			ev = append(ev, engine.Public("power_unusable", declArgs(d)))
 			continue
 		}
 		pw := powerFor(st.cfg.edition, d.pow)
@@ -480,15 +507,7 @@ func (st *State) singable() []Suit {
 // resolveFreezeLeader (classic Ice Princess): the leader must lead a random
 // card of their hand (not a Crystal Clear card); a Prince sneaks in.
 func resolveFreezeLeader(st *State, _ decl, r *engine.Rand) ([]engine.Event, bool) {
-	var pool []Card
-	for _, c := range st.hands[st.leader] {
-		if !slices.Contains(st.revealed[st.leader], c) {
-			pool = append(pool, c)
-		}
-	}
-	if len(pool) == 0 {
-		return nil, false
-	}
+	pool := st.randomPool(st.leader) // not empty: see usable
 	c := pool[r.IntN(len(pool))]
 	st.eff.frozen, st.eff.frozenSeat = c, int8(st.leader)+1
 	ev := []engine.Event{engine.Public("card_frozen", map[string]any{"seat": st.leader})}
@@ -775,8 +794,10 @@ func (st *State) whyNoDeclare(s engine.Seat, a Action) error {
 		return engine.Errorf(CodePowerUsed, "power", p.String())
 	case !st.declaring() || powerFor(st.cfg.edition, p).when != atBefore:
 		return engine.Errorf(CodePowerNotNow, "power", p.String(), "action", a.String())
-	case len(st.trick) == 0 && st.blocked(p, a.TargetSeat()):
+	case st.resolvesNow() && st.blocked(p, a.TargetSeat()):
 		return engine.Errorf(CodePowerCancelled, "power", p.String())
+	case st.resolvesNow() && !st.usable(decl{seat: s, pow: p, target: a.TargetSeat()}):
+		return engine.Errorf(CodeNothingToTake, "power", p.String())
 	case a.HasSuit && a.Suit == Princes && !st.mayNamePrinces():
 		return engine.Errorf(CodePrincesUnplayed, "power", p.String())
 	}

@@ -61,10 +61,7 @@ func (st *State) drawFrom(t engine.Seat, pool []Card, k int, r *engine.Rand) {
 // resolveBazaar (Scheherazade): she takes a random card from the target's
 // hand; then she swaps it for one of her hand cards or gives it back.
 func resolveBazaar(st *State, d decl, r *engine.Rand) ([]engine.Event, bool) {
-	pool := st.randomPool(d.target)
-	if len(pool) == 0 {
-		return noEffect(d.seat), false
-	}
+	pool := st.randomPool(d.target) // not empty: see usable
 	st.sub = subStep{kind: KindTrade, seat: d.seat, target: d.target}
 	st.drawFrom(d.target, pool, 1, r)
 	st.phase = phasePower
@@ -116,10 +113,8 @@ func (st *State) endCardPower(ev []engine.Event, r *engine.Rand) []engine.Event 
 // player, who must play it in this trick whatever the rules; a Prince
 // sneaks in. With a single card to draw, that one is frozen.
 func resolveFreeze(st *State, d decl, r *engine.Rand) ([]engine.Event, bool) {
-	pool := st.randomPool(d.target)
+	pool := st.randomPool(d.target) // not empty: see usable
 	switch len(pool) {
-	case 0:
-		return noEffect(d.seat), false
 	case 1:
 		return st.freeze(d.seat, d.target, pool[0]), false
 	}
