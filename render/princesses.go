@@ -646,7 +646,7 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 	case "alice_dealt":
 		cs, _ := a["cards"].([]string)
 		return l.T("princesses.power.event.alice_dealt", map[string]any{"Cards": tokens(l, cs)})
-	case "power_no_effect", "offers_done", "beauty_kept":
+	case "offers_done", "beauty_kept":
 		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Name": seat("seat")})
 	case "card_taken", "cards_drawn", "beauty_assigned":
 		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Name": seat("seat"), "Target": seat("target")})

@@ -59,12 +59,13 @@ type power struct {
 	// cancel this one (classic Ice Princess and Little Mermaid, ruling 19;
 	// Sleeping Beauty after the Mermaid, the Ice Princess or Rapunzel).
 	excludes []string
-	// target: the seat whose hand the power draws from (nil: none). A power
-	// that finds no card there it may take cannot be used: it is refused when
-	// it would act at once, and lapses unspent when it comes to act later
-	// (PL Crystal Clear: revealed cards "uniemożliwia Księżniczce Lodu i
-	// Szeherezadzie używanie swoich mocy wobec tych odkrytych kart").
-	target func(st *State, d decl) engine.Seat
+	// finds reports whether the power finds the cards it takes (nil: it
+	// takes none). One that does not cannot be used: it lapses unspent, and
+	// may be announced again before a later trick (PL
+	// Crystal Clear: revealed cards "uniemożliwia Księżniczce Lodu i
+	// Szeherezadzie używanie swoich mocy wobec tych odkrytych kart"; ruling
+	// 15: a Late-to-the-Ball card "cannot be affected").
+	finds func(st *State, d decl) bool
 	// resolve applies a before-trick declaration; it may open a sub-step
 	// (and then returns true).
 	resolve func(st *State, d decl, r *engine.Rand) ([]engine.Event, bool)
@@ -107,11 +108,11 @@ func init() {
 	// Mermaid or Rapunzel has acted in this trick at all ("jeśli Księżniczka
 	// Lodu, Mała Syrenka lub Roszpunka użyły już swojej mocy w tej lewie"),
 	// even a deluxe Ice Princess that froze another seat's card.
-	both("scheherazade", &power{when: atBefore, arg: argOther, targetLeader: true, anyTarget: true, target: named,
+	both("scheherazade", &power{when: atBefore, arg: argOther, targetLeader: true, anyTarget: true, finds: findsIn(named),
 		blockedBy: []string{"ice-princess", "mermaid", "rapunzel"}, resolve: resolveBazaar})
-	both("sleeping-beauty", &power{when: atBefore,
+	both("sleeping-beauty", &power{when: atBefore, finds: everyHand,
 		excludes: []string{"mermaid", "ice-princess", "rapunzel"}, resolve: resolveSpindle})
-	set(Deluxe, "ice-princess", &power{when: atBefore, arg: argOther, targetLeader: true, target: named,
+	set(Deluxe, "ice-princess", &power{when: atBefore, arg: argOther, targetLeader: true, finds: findsIn(named),
 		blockedBy: []string{"mermaid", "rapunzel", "ice-princess"}, excludes: []string{"ice-princess"}, resolve: resolveFreeze})
 	// Deluxe Pocahontas: "nie może używać swojej mocy, jeśli Mała Syrenka lub
 	// Roszpunka użyły już swojej mocy w tej lewie" (a frozen card is still
@@ -121,7 +122,7 @@ func init() {
 	set(Classic, "pocahontas", &power{when: atWin})
 	both("alice", &power{when: atWin})
 	both("mulan", &power{when: atPreRes})
-	set(Classic, "ice-princess", &power{when: atBefore, onLeader: true, target: leading,
+	set(Classic, "ice-princess", &power{when: atBefore, onLeader: true, finds: findsIn(leading),
 		blockedBy: []string{"mermaid", "rapunzel", "ice-princess"}, resolve: resolveFreezeLeader})
 	set(Deluxe, "pea-princess", &power{when: atBefore, blockedBy: []string{"pea-princess"}, resolve: resolvePea})
 	set(Classic, "pea-princess", &power{when: atPlay})
@@ -133,14 +134,32 @@ func init() {
 func named(_ *State, d decl) engine.Seat    { return d.target }
 func leading(st *State, _ decl) engine.Seat { return st.leader }
 
-// usable reports whether declaration d finds a card it may take.
+// findsIn: the power draws a random card from the hand of the seat that
+// target gives.
+func findsIn(target func(*State, decl) engine.Seat) func(*State, decl) bool {
+	return func(st *State, d decl) bool {
+		t := target(st, d)
+		return t < 0 || int(t) >= st.n || len(st.randomPool(t)) > 0
+	}
+}
+
+// everyHand (Sleeping Beauty): every seat gives her a hand card.
+func everyHand(st *State, _ decl) bool {
+	return !st.handLocked() && !slices.ContainsFunc(st.hands, func(h []Card) bool { return len(h) == 0 })
+}
+
+// idleBit marks seat s's declaration naming target (-1: none) as having
+// found no card to take before this trick.
+func idleBit(s, target engine.Seat) uint64 { return 1 << (uint(s)*8 + uint(target+1)&7) }
+
+func (st *State) idle(s, target engine.Seat) bool {
+	return s >= 0 && s < 8 && st.eff.idle&idleBit(s, target) != 0
+}
+
+// usable reports whether declaration d finds the cards it takes.
 func (st *State) usable(d decl) bool {
 	pw := powerFor(st.cfg.edition, d.pow)
-	if pw.target == nil {
-		return true
-	}
-	t := pw.target(st, d)
-	return t < 0 || int(t) >= st.n || len(st.randomPool(t)) > 0
+	return pw.finds == nil || pw.finds(st, d)
 }
 
 // powerFor is princess p's power in edition ed, nil if it has none there.
@@ -173,14 +192,15 @@ type trickEffects struct {
 	reversed    bool   // Cinderella
 	zero        Card   // Snow White's card, counted as 0
 	zeroSeat    engine.Seat
-	lead        int8  // suit + 1 the leader must lead (Mermaid, Rapunzel)
-	forced      bool  // the lead suit was imposed (Thumbelina cannot ignore it)
-	pea         int8  // seat + 1 of the Princess and the Pea whose power is on
-	thumb       int8  // seat + 1 of Thumbelina playing freely this trick
-	free        uint8 // Masquerade: seats whose face-down card is off suit though they held it (Play.Free)
-	frozen      Card  // Ice Princess: the card its holder must play
-	frozenSeat  int8  // seat + 1
-	frozenKnown int8  // seat + 1 of the Ice Princess who knows it (deluxe); 0: only the holder
+	lead        int8   // suit + 1 the leader must lead (Mermaid, Rapunzel)
+	forced      bool   // the lead suit was imposed (Thumbelina cannot ignore it)
+	pea         int8   // seat + 1 of the Princess and the Pea whose power is on
+	thumb       int8   // seat + 1 of Thumbelina playing freely this trick
+	free        uint8  // Masquerade: seats whose face-down card is off suit though they held it (Play.Free)
+	idle        uint64 // declarations that found no card to take before this trick (idleBit)
+	frozen      Card   // Ice Princess: the card its holder must play
+	frozenSeat  int8   // seat + 1
+	frozenKnown int8   // seat + 1 of the Ice Princess who knows it (deluxe); 0: only the holder
 	asked       uint8
 	// mulanIn is, per seat, the card Mulan put into this trick with her
 	// power (0 none): in Haggle with the Hag she may take it back if she
@@ -296,7 +316,7 @@ func (st *State) declareOptions(s engine.Seat) []engine.Action {
 		a := Action{Kind: KindDeclare, Pow: int8(p) + 1}
 		switch pw.arg {
 		case argNone:
-			if now && !st.usable(decl{seat: s, pow: p, target: -1}) {
+			if st.idle(s, -1) {
 				continue
 			}
 			out = append(out, a)
@@ -311,8 +331,7 @@ func (st *State) declareOptions(s engine.Seat) []engine.Action {
 			}
 		case argSeat, argOther:
 			for t := 0; t < st.n; t++ {
-				if (pw.arg == argOther && engine.Seat(t) == s) || (now && st.blocked(p, engine.Seat(t))) ||
-					(now && !st.usable(decl{seat: s, pow: p, target: engine.Seat(t)})) {
+				if (pw.arg == argOther && engine.Seat(t) == s) || (now && st.blocked(p, engine.Seat(t))) || st.idle(s, engine.Seat(t)) {
 					continue
 				}
 				b := a
@@ -401,6 +420,9 @@ func (st *State) resolveDecls(ev []engine.Event, r *engine.Rand) []engine.Event 
 			continue
 		}
 		if !st.usable(d) {
+			// Not spent: the power may be announced again, on another seat
+			// or before a later trick.
+			st.eff.idle |= idleBit(d.seat, d.target)
 			ev = append(ev, engine.Public("power_unusable", declArgs(d)))
 			continue
 		}
@@ -796,7 +818,7 @@ func (st *State) whyNoDeclare(s engine.Seat, a Action) error {
 		return engine.Errorf(CodePowerNotNow, "power", p.String(), "action", a.String())
 	case st.resolvesNow() && st.blocked(p, a.TargetSeat()):
 		return engine.Errorf(CodePowerCancelled, "power", p.String())
-	case st.resolvesNow() && !st.usable(decl{seat: s, pow: p, target: a.TargetSeat()}):
+	case st.idle(s, a.TargetSeat()):
 		return engine.Errorf(CodeNothingToTake, "power", p.String())
 	case a.HasSuit && a.Suit == Princes && !st.mayNamePrinces():
 		return engine.Errorf(CodePrincesUnplayed, "power", p.String())

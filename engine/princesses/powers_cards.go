@@ -41,10 +41,6 @@ func (st *State) randomPool(t engine.Seat) []Card {
 	return out
 }
 
-func noEffect(s engine.Seat) []engine.Event {
-	return []engine.Event{engine.Public("power_no_effect", map[string]any{"seat": s})}
-}
-
 // drawFrom takes k random cards of the pool out of seat t's hand into the
 // sub-step's held cards.
 func (st *State) drawFrom(t engine.Seat, pool []Card, k int, r *engine.Rand) {
@@ -158,9 +154,6 @@ func (st *State) applyFreeze(s engine.Seat, a Action, r *engine.Rand) ([]engine.
 // one hand card (a simultaneous step); she keeps one, and the others go one
 // to each other player: deluxe as she assigns them, classic at random.
 func resolveSpindle(st *State, d decl, _ *engine.Rand) ([]engine.Event, bool) {
-	if st.handLocked() || slices.ContainsFunc(st.hands, func(h []Card) bool { return len(h) == 0 }) {
-		return noEffect(d.seat), false
-	}
 	st.openStep(phaseOffer)
 	st.sub = subStep{kind: KindOffer, seat: d.seat}
 	return nil, true
