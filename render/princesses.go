@@ -235,6 +235,26 @@ func plays(l *locales.Localizer, ps []princesses.Play, names Names) string {
 	return strings.Join(parts, " · ")
 }
 
+// ParamName names a rule error's card, suit or power in the reader's
+// language.
+func (princessesRenderer) ParamName(l *locales.Localizer, key string, v any) (string, bool) {
+	text, ok := v.(string)
+	if !ok {
+		return "", false
+	}
+	switch key {
+	case "card":
+		return cardToken(l, text), true
+	case "suit":
+		return suitName(l, text), true
+	case "power", "princess":
+		if key := "princesses.princess." + text + ".name"; l.Has(key) {
+			return l.T(key, nil), true
+		}
+	}
+	return "", false
+}
+
 func suitName(l *locales.Localizer, word string) string {
 	su, ok := princesses.ParseSuit(word)
 	if !ok {

@@ -67,11 +67,25 @@ func Error(l *locales.Localizer, err error) string {
 	if !l.Has(key) {
 		return l.T("error.illegal", map[string]any{"Action": ""})
 	}
+	game, _, _ := strings.Cut(re.Code, ".")
+	naming, _ := games[game].(paramNamer)
 	data := map[string]any{}
 	for k, v := range re.Params {
+		if naming != nil {
+			if text, ok := naming.ParamName(l, k, v); ok {
+				v = text
+			}
+		}
 		data[strings.ToUpper(k[:1])+k[1:]] = v
 	}
 	return l.T(key, data)
+}
+
+// paramNamer is implemented by renderers that name a rule error's
+// parameters in the reader's language (a card, a suit, a power) instead of
+// their notation.
+type paramNamer interface {
+	ParamName(l *locales.Localizer, key string, v any) (string, bool)
 }
 
 // appendixer is implemented by renderers whose rules text has a part

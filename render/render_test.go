@@ -32,7 +32,7 @@ func TestErrorCodesAreLocalized(t *testing.T) {
 		princesses.CodePrincesLocked, princesses.CodeNotOffered, princesses.CodePassCount, princesses.CodeWrongPhase,
 		princesses.CodeDuplicateCard, princesses.CodeUnknownSuit, princesses.CodeSplitCount, princesses.CodeSuitNotHeld,
 		princesses.CodeNotInTrick, princesses.CodeOwnTrickCard, princesses.CodeMustMatchParity, princesses.CodeHighOrLow,
-		princesses.CodeAlreadySwapped, princesses.CodePrincesUnplayed, princesses.CodeNothingToTake, princesses.CodeNoPower, princesses.CodePowerUsed, princesses.CodePowerNotNow,
+		princesses.CodeAlreadySwapped, princesses.CodePrincesUnplayed, princesses.CodeNothingToTake, princesses.CodeMustLead, princesses.CodeMustPlayFrozen, princesses.CodeAboveFive, princesses.CodeNotSelf, princesses.CodeNoPower, princesses.CodePowerUsed, princesses.CodePowerNotNow,
 		princesses.CodePowerCancelled, princesses.CodePowerArg, princesses.CodeNothingDeclared,
 	}
 	b := bundle(t)
@@ -170,6 +170,36 @@ func TestRenderedViewsHideOtherHands(t *testing.T) {
 						t.Fatalf("%s: event %s renders as %q", lang, e.Type, text)
 					}
 				}
+			}
+		}
+	}
+}
+
+// A rule error names its card, suit and power in the reader's language, not
+// in notation.
+func TestRuleErrorParamsAreNamed(t *testing.T) {
+	b := bundle(t)
+	tests := []struct {
+		lang string
+		err  error
+		want []string
+	}{
+		{"pl", engine.Errorf(princesses.CodeMustFollow, "card", "A3", "suit", "queens"), []string{"Królowe"}},
+		{"en", engine.Errorf(princesses.CodeMustLead, "card", "Q2", "suit", "fairies"), []string{"Fairies", "Queen 2"}},
+		{"uk", engine.Errorf(princesses.CodeMustPlayFrozen, "card", "P4"), []string{"4"}},
+		{"pl", engine.Errorf(princesses.CodeNoPower, "power", "ice-princess"), []string{"Księżniczka Lodu"}},
+		{"en", engine.Errorf(princesses.CodeUnknownCard, "card", "Z9"), []string{"Z9"}},
+	}
+	for _, tc := range tests {
+		msg := render.Error(b.Lang(tc.lang), tc.err)
+		for _, w := range tc.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s %v: %q does not name %q", tc.lang, tc.err, msg, w)
+			}
+		}
+		for _, raw := range []string{"queens", "fairies", "ice-princess", "A3 ", "Q2", "P4"} {
+			if strings.Contains(msg, raw) {
+				t.Errorf("%s %v: %q shows the notation %q", tc.lang, tc.err, msg, raw)
 			}
 		}
 	}

@@ -38,6 +38,10 @@ const (
 	CodeNothingDeclared = "princesses.power.nothing_declared"
 	CodePrincesUnplayed = "princesses.power.princes_unplayed"
 	CodeNothingToTake   = "princesses.power.nothing_to_take"
+	CodeMustLead        = "princesses.power.must_lead"
+	CodeMustPlayFrozen  = "princesses.power.must_play_frozen"
+	CodeAboveFive       = "princesses.power.above_five"
+	CodeNotSelf         = "princesses.power.not_self"
 )
 
 // Game is Rebel Princess.

@@ -820,6 +820,8 @@ func (st *State) whyNoDeclare(s engine.Seat, a Action) error {
 		return engine.Errorf(CodePowerCancelled, "power", p.String())
 	case st.idle(s, a.TargetSeat()):
 		return engine.Errorf(CodeNothingToTake, "power", p.String())
+	case a.TargetSeat() == s && powerFor(st.cfg.edition, p).arg == argOther:
+		return engine.Errorf(CodeNotSelf, "power", p.String())
 	case a.HasSuit && a.Suit == Princes && !st.mayNamePrinces():
 		return engine.Errorf(CodePrincesUnplayed, "power", p.String())
 	}

@@ -616,11 +616,6 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 	switch {
 	case a.Kind == KindDeclare || a.Kind == KindWithdraw:
 		return st.whyNoDeclare(s, a)
-	case a.Kind == KindPlay && a.Pow > 0 && st.phase == phasePlay:
-		if !slices.Contains(st.powersOf(s), a.Power()) || st.used[s] {
-			return engine.Errorf(CodeNoPower, "power", a.Power().String())
-		}
-		return engine.Errorf(CodePowerNotNow, "power", a.Power().String(), "action", a.String())
 	case st.phase == phasePower && a.Kind == st.sub.kind && a.Kind >= KindTrade:
 		// A card-moving power's answer that is not among its choices.
 		return engine.Errorf(CodePowerArg, "power", st.chosen[st.sub.seat].String(), "action", a.String())
@@ -659,7 +654,22 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 		if !slices.Contains(hand, c) {
 			return engine.Errorf(CodeNotInHand, "card", c.String())
 		}
-		if len(st.trick) == 0 && c.Suit() == Princes && !st.snuckIn {
+		if a.Pow > 0 {
+			if !slices.Contains(st.powersOf(s), a.Power()) {
+				return engine.Errorf(CodeNoPower, "power", a.Power().String())
+			}
+			if st.used[s] {
+				return engine.Errorf(CodePowerUsed, "power", a.Power().String())
+			}
+		}
+		if f := st.frozenFor(s); f != 0 {
+			return engine.Errorf(CodeMustPlayFrozen, "card", f.String())
+		}
+		if len(st.trick) == 0 && st.eff.lead > 0 && c.Suit() != Suit(st.eff.lead-1) && holdsSuit(hand, Suit(st.eff.lead-1)) {
+			return engine.Errorf(CodeMustLead, "card", c.String(), "suit", Suit(st.eff.lead-1).Word())
+		}
+		onlyPrinces := !slices.ContainsFunc(hand, func(h Card) bool { return h.Suit() != Princes })
+		if len(st.trick) == 0 && st.eff.lead == 0 && c.Suit() == Princes && !st.snuckIn && !onlyPrinces {
 			return engine.Errorf(CodePrincesLocked, "card", c.String())
 		}
 		if len(st.trick) > 0 {
@@ -690,8 +700,14 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 				}
 			}
 		}
-		if st.rules().playable != nil {
+		if st.rules().playable != nil && !slices.Contains(st.rules().playable(hand, hand), c) {
 			return engine.Errorf(CodeHighOrLow, "card", c.String())
+		}
+		if st.eff.pea > 0 && st.eff.pea != int8(s)+1 && c.Rank() <= 5 {
+			return engine.Errorf(CodeAboveFive, "card", c.String())
+		}
+		if a.Pow > 0 {
+			return engine.Errorf(CodePowerNotNow, "power", a.Power().String(), "action", a.String())
 		}
 	default:
 		return engine.Errorf(CodeWrongPhase, "phase", st.phase.String(), "action", a.String())
