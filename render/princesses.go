@@ -247,6 +247,7 @@ func (princessesRenderer) ParamName(l *locales.Localizer, key string, v any) (st
 		return cardToken(l, text), true
 	case "suit":
 		return suitName(l, text), true
+
 	case "power", "princess":
 		if key := "princesses.princess." + text + ".name"; l.Has(key) {
 			return l.T(key, nil), true

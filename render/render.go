@@ -78,7 +78,12 @@ func Error(l *locales.Localizer, err error) string {
 		}
 		data[strings.ToUpper(k[:1])+k[1:]] = v
 	}
-	return l.T(key, data)
+	text := l.T(key, data)
+	// A refused option says why, when the game gave a reason.
+	if why, ok := re.Params["why"].(string); ok && re.Code == engine.CodeBadOption && l.Has("error.bad_option_why."+why) {
+		text += " " + l.T("error.bad_option_why."+why, data)
+	}
+	return text
 }
 
 // paramNamer is implemented by renderers that name a rule error's

@@ -189,6 +189,8 @@ func TestRuleErrorParamsAreNamed(t *testing.T) {
 		{"uk", engine.Errorf(princesses.CodeMustPlayFrozen, "card", "P4"), []string{"4"}},
 		{"pl", engine.Errorf(princesses.CodeNoPower, "power", "ice-princess"), []string{"Księżniczka Lodu"}},
 		{"en", engine.Errorf(princesses.CodeUnknownCard, "card", "Z9"), []string{"Z9"}},
+		{"pl", newErr(princesses.Game{}.New(engine.Options{"edition": "classic", "rounds": "magic-beans"}, 4, engine.NewRand(1, 0))), []string{"magic-beans", "edition=classic", "wybranej edycji"}},
+		{"uk", newErr(princesses.Game{}.New(engine.Options{"rounds": "a,b,c,d,e,f"}, 4, engine.NewRand(1, 0))), []string{"5"}},
 	}
 	for _, tc := range tests {
 		msg := render.Error(b.Lang(tc.lang), tc.err)
@@ -204,3 +206,5 @@ func TestRuleErrorParamsAreNamed(t *testing.T) {
 		}
 	}
 }
+
+func newErr(_ engine.State, err error) error { return err }

@@ -137,8 +137,11 @@ func (c *config) parseRounds(v string) error {
 	}
 	for _, p := range parts {
 		id, ok := parseRound(strings.TrimSpace(p))
-		if !ok || !id.data().inEdition(c.edition) {
+		if !ok {
 			return bad("unknown_round", "round", p)
+		}
+		if !id.data().inEdition(c.edition) {
+			return bad("other_edition", "round", p, "edition", c.edition.String())
 		}
 		if !id.data().implemented {
 			return bad("not_implemented", "round", p)

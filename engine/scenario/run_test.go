@@ -35,6 +35,10 @@ func TestRunnerErrors(t *testing.T) {
 		{"wrong refusal code", "game princesses\nseats 4\noption powers=off\n!0: play Q1\nexpect refused princesses.not_in_hand\n", 5},
 		{"refusal code before any refusal", "game princesses\nseats 4\noption powers=off\nexpect refused princesses.wrong_phase\n", 4},
 		{"refusal code of a line that does not parse", "game princesses\nseats 4\n!0: dance\nexpect refused unknown_action\n", 0},
+		{"over no", "game princesses\nseats 4\nexpect over no\n", 0},
+		{"over while it goes on", "game princesses\nseats 4\nexpect over\n", 3},
+		{"over yes while it goes on", "game princesses\nseats 4\nexpect over yes\n", 3},
+		{"over maybe", "game princesses\nseats 4\nexpect over maybe\n", 3},
 		{"unused stack", "game princesses\nseats 4\noption powers=off\nexpect turn 0 1 2 3\ndeal 0: Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Q10\n", 5},
 	}
 	for _, tc := range tests {

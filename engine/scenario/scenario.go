@@ -310,8 +310,16 @@ func (r *runner) expect(rest string) error {
 			return fmt.Errorf("expected refusal %s, found %s", args[0], r.refused)
 		}
 	case "over":
-		if done, _ := r.state.Result(); !done {
+		// "expect over" (or "over yes"); "over no": the game goes on.
+		want := len(args) == 0 || (len(args) == 1 && args[0] == "yes")
+		if !want && (len(args) != 1 || args[0] != "no") {
+			return fmt.Errorf("expect over takes nothing, yes or no")
+		}
+		switch done, _ := r.state.Result(); {
+		case want && !done:
 			return fmt.Errorf("expected the game to be over, it is not (turn %v)", r.state.Acting())
+		case !want && done:
+			return fmt.Errorf("expected the game to go on, it is over")
 		}
 	case "winner":
 		want, err := seats(args)
