@@ -1,6 +1,7 @@
 package princesses
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -66,6 +67,9 @@ func (st *State) deal(r *engine.Rand) error {
 		}
 		cs, err := parseCards(sk.Values, st.n)
 		if err != nil {
+			if _, ok := ParseCard(fmt.Sprint(err.Params["card"])); ok {
+				return sk.Err("not_in_deck", "card", err.Params["card"], "seats", st.n)
+			}
 			return sk.Err("unknown_card", "card", err.Params["card"])
 		}
 		for _, c := range cs {
