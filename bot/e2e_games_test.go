@@ -449,7 +449,7 @@ func TestOpenOptionsFromTheGames(t *testing.T) {
 		t.Errorf("%d options", len(open.Options))
 	}
 	m := w.slash(bob, "open", discordtest.Opt("game", "princesses"), discordtest.Opt("mode", "expert"))
-	if want := render.Error(w.loc.Lang("en"), engine.Errorf(engine.CodeBadOption, "key", "mode", "value", "expert")); m.Content != want {
+	if want := render.Error(w.loc.Lang("en"), engine.Errorf(engine.CodeBadOption, "key", "mode", "value", "expert", "why", "unknown_key")); m.Content != want || !strings.Contains(want, "no such option") {
 		t.Errorf("mode for princesses: %q, want %q", m.Content, want)
 	}
 	w.slash(bob, "open", discordtest.Opt("game", "lynx"), discordtest.Opt("mode", "expert"), discordtest.Opt("seats", 2))
