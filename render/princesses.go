@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -197,8 +198,10 @@ func powerLines(l *locales.Localizer, v *princesses.View, names Names) []string 
 	if v.Reversed {
 		out = append(out, l.T("princesses.power.ui.reversed", nil))
 	}
-	if v.Zero != 0 {
-		out = append(out, l.T("princesses.power.ui.zeroed", map[string]any{"Name": names.Of(v.ZeroSeat), "Card": PrincessCard(l, v.Zero)}))
+	for _, p := range v.Trick {
+		if p.Card.Rank() <= 7 && slices.Contains(v.ZeroSeats, p.Seat) {
+			out = append(out, l.T("princesses.power.ui.zeroed", map[string]any{"Name": names.Of(p.Seat), "Card": PrincessCard(l, p.Card)}))
+		}
 	}
 	if v.LeadSuit != "" {
 		out = append(out, l.T("princesses.power.ui.lead_suit", map[string]any{"Name": names.Of(v.Leader), "Suit": suitName(l, v.LeadSuit)}))

@@ -259,7 +259,7 @@ func viewWinner(v *View, rules *roundRules, trick []Play) int {
 	for i := range t {
 		c := t[i].Card
 		r := c.Rank()
-		if c == v.Zero && t[i].Seat == v.ZeroSeat {
+		if r <= 7 && slices.Contains(v.ZeroSeats, t[i].Seat) {
 			r = 0
 		}
 		if v.Reversed && rules.flip == nil {
@@ -299,7 +299,7 @@ func choosePlay(v *View, legal []engine.Action) engine.Action {
 		}
 		vv := *v
 		if x.Power().String() == "snow-white" {
-			vv.Zero, vv.ZeroSeat = c, v.Seat
+			vv.ZeroSeats = append(slices.Clone(v.ZeroSeats), v.Seat)
 		}
 		wins := t[viewWinner(&vv, rules, t)].Seat == v.Seat
 		bonus := 0

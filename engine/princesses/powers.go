@@ -190,8 +190,7 @@ type trickEffects struct {
 	acted       uint32 // powers resolved for this trick (bit per PrincessID)
 	onLeader    uint32 // powers that acted on the leader
 	reversed    bool   // Cinderella
-	zero        Card   // Snow White's card, counted as 0
-	zeroSeat    engine.Seat
+	zeros       uint8 // seats whose Snow White power is on: their cards of 7 or less count 0 (Karmezina may copy her)
 	lead        int8   // suit + 1 the leader must lead (Mermaid, Rapunzel)
 	forced      bool   // the lead suit was imposed (Thumbelina cannot ignore it)
 	pea         int8   // seat + 1 of the Princess and the Pea whose power is on
@@ -553,7 +552,9 @@ func (st *State) frozenFor(s engine.Seat) Card {
 // powerPlays lists the plays seat s may make with a power (Snow White's
 // zero, Thumbelina's free card, classic Pea's "above 5").
 func (st *State) powerPlays(s engine.Seat, base []Card) []engine.Action {
-	if st.frozenFor(s) != 0 {
+	if st.frozenFor(s) != 0 || st.pendingDecl(s) >= 0 {
+		// A seat with an announcement waiting (Karmezina) has chosen its
+		// power for the round: it may withdraw it first.
 		return nil
 	}
 	var out []engine.Action
@@ -599,7 +600,7 @@ func (st *State) applyPlayPower(s engine.Seat, c Card, p PrincessID) {
 	st.eff.acted |= bit(p)
 	switch p.String() {
 	case "snow-white":
-		st.eff.zero, st.eff.zeroSeat = c, s
+		st.eff.zeros |= 1 << s
 	case "pea-princess":
 		st.eff.pea = int8(s) + 1
 	case "thumbelina":
@@ -614,14 +615,14 @@ func (st *State) applyPlayPower(s engine.Seat, c Card, p PrincessID) {
 // of the double trick), and under Cinderella (unless the round card handles
 // the reversal itself) every number n counts 13-n.
 func (st *State) valued(trick []Play, flipSelf bool) []Play {
-	if st.eff.zero == 0 && !st.eff.reversed {
+	if st.eff.zeros == 0 && !st.eff.reversed {
 		return trick
 	}
 	t := slices.Clone(trick)
 	for i := range t {
 		c := t[i].Card
 		r := c.Rank()
-		if st.eff.zero != 0 && t[i].Seat == st.eff.zeroSeat && (c == st.eff.zero || r <= 7) {
+		if st.eff.zeros&(1<<t[i].Seat) != 0 && r <= 7 {
 			r = 0
 		}
 		if st.eff.reversed && !flipSelf {
@@ -785,6 +786,13 @@ func (st *State) aliceRedeal(s engine.Seat, r *engine.Rand) ([]engine.Event, err
 		st.hands[i] = append(st.hands[i], got[i]...)
 		slices.Sort(st.hands[i])
 		ev = append(ev, engine.Private(engine.Seat(i), "alice_dealt", map[string]any{"cards": engine.Strings(got[i])}))
+	}
+	if st.rules().after == phaseGive {
+		// Musical Chairs' pass still follows the trick ("po każdej
+		// rozstrzygniętej lewie"); only Haggle's swap, which takes the
+		// trick's cards, does not apply to it (ruling 22).
+		st.openStep(phaseGive)
+		return ev, nil
 	}
 	return append(ev, st.nextTrick(r)...), nil
 }

@@ -237,9 +237,11 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 		out = st.subLegal()
 	case phaseAside, phaseGift, phaseGive, phaseOffer:
 		k := stepKind[st.phase]
-		out = make([]engine.Action, len(hand))
-		for i, c := range hand {
-			out[i] = cardAction(k, c)
+		out = make([]engine.Action, 0, len(hand))
+		for _, c := range hand {
+			if c != st.frozenFor(s) { // the frozen card must be played in this trick
+				out = append(out, cardAction(k, c))
+			}
 		}
 		out = append(out, st.declareOptions(s)...)
 	case phaseReveal:
@@ -393,10 +395,24 @@ func (st *State) required() Suit {
 func (st *State) playable(s engine.Seat) []Card {
 	hand := st.hands[s]
 	rules := st.rules()
-	if c := st.frozenFor(s); c != 0 {
-		// The Ice Princess's card overrides every other rule.
-		return []Card{c}
+	frozen := st.frozenFor(s)
+	if frozen != 0 && (rules.cardsPerTurn() == 1 || slices.ContainsFunc(st.trick, func(p Play) bool { return p.Seat == s })) {
+		// The Ice Princess's card overrides every other rule. In Rings
+		// Twice it may be either of the seat's two cards ("którą musi
+		// zagrać w tej lewie"): the second one if not the first.
+		return []Card{frozen}
 	}
+	out := st.followable(s, hand, rules)
+	if frozen != 0 && !slices.Contains(out, frozen) {
+		out = append(out, frozen)
+		slices.Sort(out)
+	}
+	return out
+}
+
+// followable lists the cards seat s may play under the rules of the lead,
+// the round card and the powers in force (the Ice Princess aside).
+func (st *State) followable(s engine.Seat, hand []Card, rules *roundRules) []Card {
 	var out []Card
 	if len(st.trick) == 0 && st.eff.lead > 0 && holdsSuit(hand, Suit(st.eff.lead-1)) {
 		// Mermaid, Rapunzel: the imposed suit, Princes even while locked.
@@ -535,7 +551,7 @@ func (st *State) isLegal(s engine.Seat, a Action) bool {
 	case st.phase == phasePower && a.Kind == st.sub.kind:
 		return slices.Contains(st.subLegal(), engine.Action(a))
 	case st.phase.simultaneous() && a.Kind == stepKind[st.phase] && a.Kind != KindSplit && a.Kind != KindReveal:
-		return a.N == 1 && distinctInHand()
+		return a.N == 1 && distinctInHand() && (st.phase == phasePass || a.Cards[0] != st.frozenFor(s))
 	case st.phase == phaseReveal && a.Kind == KindReveal:
 		return a.N == 0 && a.Suit < numSuits && holdsSuit(hand, a.Suit)
 	case st.phase == phaseSplit && a.Kind == KindSplit:
@@ -575,7 +591,7 @@ func (st *State) powerInForce(s engine.Seat, p PrincessID) bool {
 	}
 	switch p.String() {
 	case "snow-white":
-		return st.eff.zero != 0 && st.eff.zeroSeat == s
+		return st.eff.zeros&(1<<s) != 0
 	case "thumbelina":
 		return st.eff.thumb == int8(s)+1
 	}
@@ -633,6 +649,9 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 		if err := checkCards(1, engine.CodeIllegal); err != nil {
 			return err
 		}
+		if f := st.frozenFor(s); f != 0 && a.N == 1 && a.Cards[0] == f {
+			return engine.Errorf(CodeMustPlayFrozen, "card", f.String())
+		}
 	case a.Kind == KindReveal && st.phase == phaseReveal:
 		return engine.Errorf(CodeSuitNotHeld, "suit", a.Suit.Word())
 	case a.Kind == KindSwap && st.phase == phaseHaggle:
@@ -658,11 +677,11 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 			if !slices.Contains(st.powersOf(s), a.Power()) {
 				return engine.Errorf(CodeNoPower, "power", a.Power().String())
 			}
-			if st.used[s] {
+			if st.used[s] || st.pendingDecl(s) >= 0 {
 				return engine.Errorf(CodePowerUsed, "power", a.Power().String())
 			}
 		}
-		if f := st.frozenFor(s); f != 0 {
+		if f := st.frozenFor(s); f != 0 && (st.rules().cardsPerTurn() == 1 || slices.ContainsFunc(st.trick, func(p Play) bool { return p.Seat == s })) {
 			return engine.Errorf(CodeMustPlayFrozen, "card", f.String())
 		}
 		if len(st.trick) == 0 && st.eff.lead > 0 && c.Suit() != Suit(st.eff.lead-1) && holdsSuit(hand, Suit(st.eff.lead-1)) {

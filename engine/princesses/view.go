@@ -57,8 +57,7 @@ type View struct {
 	Used       []bool
 	Declared   []Declared
 	Reversed   bool        // Cinderella: ranking reversed for this trick
-	Zero       Card        // Snow White's card counted as 0 in this trick
-	ZeroSeat   engine.Seat // -1 none
+	ZeroSeats  []engine.Seat // Snow White's power is on: their cards of 7 or less count 0 in this trick
 	LeadSuit   string      // the suit the leader must lead (Mermaid, Rapunzel)
 	Pea        engine.Seat // the Princess and the Pea whose power is on, -1
 	Thumb      engine.Seat // Thumbelina playing freely this trick, -1
@@ -106,16 +105,25 @@ func (st *State) View(s engine.Seat) engine.View {
 		}
 		v.Declared = append(v.Declared, dv)
 	}
-	v.Reversed, v.Zero, v.ZeroSeat = st.eff.reversed, st.eff.zero, -1
-	if st.eff.zero != 0 {
-		v.ZeroSeat = st.eff.zeroSeat
+	// The powers in force belong to the trick being played: once it is
+	// taken (Haggle, Musical Chairs, Pocahontas's choice, the round's end)
+	// they are no longer shown.
+	eff := st.eff
+	if !(st.phase == phasePlay || st.phase == phaseGift || (st.phase == phasePower && st.sub.kind != KindGuide)) {
+		eff = trickEffects{}
 	}
-	if st.eff.lead > 0 {
-		v.LeadSuit = Suit(st.eff.lead - 1).Word()
+	v.Reversed = eff.reversed
+	for i := 0; i < st.n; i++ {
+		if eff.zeros&(1<<i) != 0 {
+			v.ZeroSeats = append(v.ZeroSeats, engine.Seat(i))
+		}
 	}
-	v.Pea, v.Thumb, v.FrozenSeat = engine.Seat(st.eff.pea-1), engine.Seat(st.eff.thumb-1), engine.Seat(st.eff.frozenSeat-1)
-	if own && (st.eff.frozenSeat == int8(s)+1 || st.eff.frozenKnown == int8(s)+1) {
-		v.MyFrozen = st.eff.frozen
+	if eff.lead > 0 {
+		v.LeadSuit = Suit(eff.lead - 1).Word()
+	}
+	v.Pea, v.Thumb, v.FrozenSeat = engine.Seat(eff.pea-1), engine.Seat(eff.thumb-1), engine.Seat(eff.frozenSeat-1)
+	if own && (eff.frozenSeat == int8(s)+1 || eff.frozenKnown == int8(s)+1) {
+		v.MyFrozen = eff.frozen
 	}
 	v.PowerSeat, v.PowerTarget = -1, -1
 	if st.phase == phasePower {
