@@ -67,6 +67,23 @@ type Optional interface {
 	OptionalLegal(s Seat) []Action
 }
 
+// Canonicalizer is implemented by states that accept more than one
+// spelling of an action whose meaning depends on the state (Rebel Princess:
+// a two-card pass to one side in either order). Canonical returns the
+// spelling that Legal lists, or a unchanged; Apply accepts both, and the
+// table stores the canonical one.
+type Canonicalizer interface {
+	Canonical(s Seat, a Action) Action
+}
+
+// Canonical is a in the spelling st's Legal lists (a itself for most games).
+func Canonical(st State, s Seat, a Action) Action {
+	if c, ok := st.(Canonicalizer); ok {
+		return c.Canonical(s, a)
+	}
+	return a
+}
+
 // AnyLegal lists everything seat s may do now: Legal(s), or for a seat that
 // is not acting, its optional actions.
 func AnyLegal(st State, s Seat) []Action {

@@ -220,7 +220,7 @@ func checkIllegal(g engine.Game, st engine.State, seats int, acting []engine.Sea
 	// allowed reports whether seat may take a now: a legal action, or an
 	// optional one of a seat that need not act (engine.Optional).
 	allowed := func(seat engine.Seat, a engine.Action) bool {
-		return slices.Contains(engine.AnyLegal(st, seat), a)
+		return slices.Contains(engine.AnyLegal(st, seat), engine.Canonical(st, seat, a))
 	}
 	// Earlier legal actions that are not legal now, by random seats.
 	for k := 0; k < 4 && len(seen) > 0; k++ {

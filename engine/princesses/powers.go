@@ -190,7 +190,7 @@ type trickEffects struct {
 	acted       uint32 // powers resolved for this trick (bit per PrincessID)
 	onLeader    uint32 // powers that acted on the leader
 	reversed    bool   // Cinderella
-	zeros       uint8 // seats whose Snow White power is on: their cards of 7 or less count 0 (Karmezina may copy her)
+	zeros       uint8  // seats whose Snow White power is on: their cards of 7 or less count 0 (Karmezina may copy her)
 	lead        int8   // suit + 1 the leader must lead (Mermaid, Rapunzel)
 	forced      bool   // the lead suit was imposed (Thumbelina cannot ignore it)
 	pea         int8   // seat + 1 of the Princess and the Pea whose power is on

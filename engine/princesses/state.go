@@ -486,7 +486,7 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 	if err != nil {
 		return nil, err
 	}
-	act = st.lenient(s, act)
+	act = st.canonical(s, act)
 	if !st.isLegal(s, act) {
 		return nil, st.whyIllegal(s, act)
 	}
@@ -564,12 +564,20 @@ func (st *State) isLegal(s engine.Seat, a Action) bool {
 	return false
 }
 
-// lenient reads two spellings that mean the canonical action: a two-card
+// Canonical is a as Legal spells it (engine.Canonicalizer).
+func (st *State) Canonical(s engine.Seat, a engine.Action) engine.Action {
+	if act, ok := a.(Action); ok {
+		return st.canonical(s, act)
+	}
+	return a
+}
+
+// canonical reads two spellings that mean the canonical action: a two-card
 // pass to one side in any order (the round card fixes the direction, so
 // the order carries nothing), and a power named again on the second card of
 // a Rings Twice trick, where the power already covers both cards ("Moce
 // Księżniczki wpływają na obie karty zagrane w tej podwójnej lewie").
-func (st *State) lenient(s engine.Seat, a Action) Action {
+func (st *State) canonical(s engine.Seat, a Action) Action {
 	switch {
 	case a.Kind == KindPass && st.phase == phasePass && a.N == 2:
 		if p := st.card().pass; p.left == 0 || p.right == 0 {

@@ -56,16 +56,16 @@ type View struct {
 	// what is in force for the current trick.
 	Used       []bool
 	Declared   []Declared
-	Reversed   bool        // Cinderella: ranking reversed for this trick
+	Reversed   bool          // Cinderella: ranking reversed for this trick
 	ZeroSeats  []engine.Seat // Snow White's power is on: their cards of 7 or less count 0 in this trick
-	LeadSuit   string      // the suit the leader must lead (Mermaid, Rapunzel)
-	Pea        engine.Seat // the Princess and the Pea whose power is on, -1
-	Thumb      engine.Seat // Thumbelina playing freely this trick, -1
-	FrozenSeat engine.Seat // who must play a frozen card (Ice Princess), -1
-	MyFrozen   Card        // the viewer's frozen card (its holder knows it)
-	PowerStep  string      // the open power sub-step: sing, mulan, alice, pocahontas
-	PowerSeat  engine.Seat // who answers it, -1
-	MyPowers   []string    // the viewer's own usable powers (Karmezina: those she may copy)
+	LeadSuit   string        // the suit the leader must lead (Mermaid, Rapunzel)
+	Pea        engine.Seat   // the Princess and the Pea whose power is on, -1
+	Thumb      engine.Seat   // Thumbelina playing freely this trick, -1
+	FrozenSeat engine.Seat   // who must play a frozen card (Ice Princess), -1
+	MyFrozen   Card          // the viewer's frozen card (its holder knows it)
+	PowerStep  string        // the open power sub-step: sing, mulan, alice, pocahontas
+	PowerSeat  engine.Seat   // who answers it, -1
+	MyPowers   []string      // the viewer's own usable powers (Karmezina: those she may copy)
 	// Card-moving powers (Scheherazade, deluxe Ice Princess, Sleeping Beauty).
 	PowerTarget engine.Seat // whose cards the open sub-step holds (trade, freeze), -1
 	Held        []Card      // to the power's user only: the card(s) taken (trade) or drawn (freeze)

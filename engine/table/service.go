@@ -230,6 +230,7 @@ func (s *Service) Act(ctx context.Context, id string, seat engine.Seat, action s
 	var events []engine.Event
 	if err := safely(func() error {
 		var err error
+		a = engine.Canonical(st, seat, a) // the log keeps the canonical spelling
 		events, err = st.Apply(seat, a, engine.NewRand(e.rec.Setup.Seed, e.version+1))
 		return err
 	}); err != nil {
