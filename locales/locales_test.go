@@ -49,6 +49,7 @@ var sampleData = map[string]any{
 	"ID":        "xID",
 	"Action":    "xAction",
 	"Take":      "xTake",
+	"Took":      "xTook",
 	"To":        "xTo",
 	"Got":       "xGot",
 	"From":      "xFrom",

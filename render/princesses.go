@@ -686,9 +686,17 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 			cs = []string{c}
 		}
 		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Cards": tokens(l, cs), "Target": seat("target")})
-	case "card_back", "beauty_card":
+	case "card_back", "beauty_card", "card_taken_yours":
 		c, _ := a["card"].(string)
-		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Card": cardToken(l, c), "Name": seat("seat")})
+		key := e.Type
+		if back, _ := a["returned"].(bool); back {
+			key = "card_returned"
+		}
+		return l.T("princesses.power.more.event."+key, map[string]any{"Card": cardToken(l, c), "Name": seat("seat")})
+	case "card_traded_private", "beauty_gave":
+		c, _ := a["card"].(string)
+		took, _ := a["took"].(string)
+		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Card": cardToken(l, c), "Took": cardToken(l, took), "Target": seat("target")})
 	case "game_over":
 		w, _ := a["winners"].([]engine.Seat)
 		key := "ui.winner"

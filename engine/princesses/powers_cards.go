@@ -64,6 +64,7 @@ func resolveBazaar(st *State, d decl, r *engine.Rand) ([]engine.Event, bool) {
 	return []engine.Event{
 		engine.Public("card_taken", map[string]any{"seat": d.seat, "target": d.target}),
 		engine.Private(d.seat, "card_taken_private", map[string]any{"card": st.sub.held[0].String(), "target": d.target}),
+		engine.Private(d.target, "card_taken_yours", map[string]any{"card": st.sub.held[0].String(), "seat": d.seat}),
 	}, true
 }
 
@@ -90,7 +91,10 @@ func (st *State) applyTrade(s engine.Seat, a Action, r *engine.Rand) ([]engine.E
 	slices.Sort(st.hands[t])
 	ev := []engine.Event{
 		engine.Public("card_traded", map[string]any{"seat": s, "target": t, "swapped": !a.No}),
-		engine.Private(t, "card_back", map[string]any{"card": back.String(), "seat": s}),
+		engine.Private(t, "card_back", map[string]any{"card": back.String(), "seat": s, "returned": a.No}),
+	}
+	if !a.No {
+		ev = append(ev, engine.Private(s, "card_traded_private", map[string]any{"card": back.String(), "took": took.String(), "target": t}))
 	}
 	return st.endCardPower(ev, r), nil
 }
@@ -245,7 +249,8 @@ func (st *State) giveOffered(ev []engine.Event, s, t engine.Seat, c Card, assign
 	st.hands[t] = append(st.hands[t], c)
 	slices.Sort(st.hands[t])
 	if assigned {
-		ev = append(ev, engine.Public("beauty_assigned", map[string]any{"seat": s, "target": t}))
+		ev = append(ev, engine.Public("beauty_assigned", map[string]any{"seat": s, "target": t}),
+			engine.Private(s, "beauty_gave", map[string]any{"card": c.String(), "target": t}))
 	}
 	return append(ev, engine.Private(t, "beauty_card", map[string]any{"card": c.String(), "seat": s}))
 }
