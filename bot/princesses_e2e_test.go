@@ -593,6 +593,8 @@ func eventCards(e engine.Event) []princesses.Card {
 			ts = []string{x}
 		case []string:
 			ts = x
+		case [][]string: // gift piles counted at the round's end
+			ts = slices.Concat(x...)
 		}
 		for _, t := range ts {
 			if c, ok := princesses.ParseCard(t); ok {

@@ -590,6 +590,18 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 			return l.T("princesses.power.more.event.offered", map[string]any{"Name": seat("seat")})
 		}
 		return l.T("princesses.roundcard.event.step_done."+step, map[string]any{"Name": seat("seat")})
+	case "gifts_taken":
+		cs, _ := a["cards"].([]string)
+		return l.T("princesses.roundcard.event.gifts_taken", map[string]any{"Cards": tokens(l, cs)})
+	case "gifts_counted":
+		piles, _ := a["piles"].([][]string)
+		var parts []string
+		for s, cs := range piles {
+			if len(cs) > 0 {
+				parts = append(parts, names.Of(engine.Seat(s))+": "+tokens(l, cs))
+			}
+		}
+		return l.T("princesses.roundcard.event.gifts_counted", map[string]any{"List": strings.Join(parts, "; ")})
 	case "gifts_returned":
 		return l.T("princesses.roundcard.event.gifts_returned", map[string]any{"Name": seat("seat")})
 	case "aside_done", "split_done", "gifts_placed", "give_done":

@@ -102,6 +102,7 @@ func (st *State) startRound(r *engine.Rand) ([]engine.Event, error) {
 		st.tricks[s] = 0
 		st.pending[s], st.pendSuit[s], st.setAside[s] = nil, 0, nil
 		st.gifts[s], st.revealed[s], st.masked[s] = 0, nil, 0
+		st.giftsWon[s] = nil
 	}
 	st.trick, st.last, st.lastWin, st.snuckIn, st.princed = nil, nil, -1, false, false
 	for s := range st.used {
@@ -142,6 +143,16 @@ func (st *State) endRound(ev []engine.Event, r *engine.Rand) ([]engine.Event, er
 				frog = engine.Seat(s)
 			}
 		}
+	}
+	if slices.ContainsFunc(st.giftsWon, func(cs []Card) bool { return len(cs) > 0 }) {
+		// The gift piles are counted openly with the rest.
+		piles := make([][]string, st.n)
+		for s, cs := range st.giftsWon {
+			cs = slices.Clone(cs)
+			slices.Sort(cs)
+			piles[s] = engine.Strings(cs)
+		}
+		ev = append(ev, engine.Public("gifts_counted", map[string]any{"piles": piles}))
 	}
 	ev = append(ev, engine.Public("round_scored", map[string]any{
 		"round": st.round + 1, "card": st.card().id, "scores": slices.Clone(scores),

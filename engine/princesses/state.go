@@ -72,6 +72,7 @@ type State struct {
 	pendSuit []int8   // Crystal Clear: the suit a seat has chosen to reveal, +1; 0 until it acted
 	setAside [][]Card // face-down cards before a seat: the Late to the Ball card, the After Party / Blind Man's Bluff half
 	gifts    []Card   // Wedding Gift: each seat's card on the current trick's gift pile
+	giftsWon [][]Card // Wedding Gift: the gift cards each seat has taken this round (counted openly at its end)
 	revealed [][]Card // Crystal Clear: each seat's revealed cards still in hand
 	masked   []Card   // Masquerade: each seat's face-down play to the current trick
 	first    engine.Seat
@@ -109,6 +110,7 @@ func newState(c config, n int) *State {
 	st.pendSuit = make([]int8, n)
 	st.setAside = make([][]Card, n)
 	st.gifts = make([]Card, n)
+	st.giftsWon = make([][]Card, n)
 	st.revealed = make([][]Card, n)
 	st.masked = make([]Card, n)
 	st.captured = make([][]Card, n)
@@ -138,6 +140,7 @@ func (st *State) clone() *State {
 	c.pendSuit = slices.Clone(st.pendSuit)
 	c.setAside = engine.CloneNested(st.setAside)
 	c.gifts = slices.Clone(st.gifts)
+	c.giftsWon = engine.CloneNested(st.giftsWon)
 	c.revealed = engine.CloneNested(st.revealed)
 	c.masked = slices.Clone(st.masked)
 	c.trick = slices.Clone(st.trick)
@@ -991,14 +994,16 @@ func (st *State) takeTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, e
 		points += basePoints(p.Card)
 	}
 	st.captured[w] = append(st.captured[w], cards...)
-	gifts := 0
+	var pile []Card
 	for i, g := range st.gifts {
 		if g != 0 {
 			st.captured[w] = append(st.captured[w], g)
+			st.giftsWon[w] = append(st.giftsWon[w], g)
 			st.gifts[i] = 0
-			gifts++
+			pile = append(pile, g)
 		}
 	}
+	gifts := len(pile)
 	st.tricks[w]++
 	st.lastWin, st.trickWon = w, w
 	st.last = st.trick
@@ -1007,6 +1012,10 @@ func (st *State) takeTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, e
 	ev = append(ev, engine.Public("trick_won", map[string]any{
 		"seat": w, "cards": engine.Strings(cards), "seats": seats, "points": points, "gifts": gifts,
 	}))
+	if gifts > 0 {
+		slices.Sort(pile)
+		ev = append(ev, engine.Private(w, "gifts_taken", map[string]any{"cards": engine.Strings(pile)}))
+	}
 	if st.canUse(w, pid("pocahontas")) && powerFor(st.cfg.edition, pid("pocahontas")).when == atWin && st.moreTricks() {
 		st.openSub(KindGuide, w)
 		return ev, nil
