@@ -583,7 +583,7 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 		}
 		return text
 	case "tiebreak_round":
-		return l.T("princesses.event.tiebreak_round", nil)
+		return l.T("princesses.event.tiebreak_round", nil) + " " + tieText(l, a, names)
 	case "step_done":
 		step, _ := a["step"].(string)
 		if step == "offer" {
@@ -715,9 +715,46 @@ func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Name
 		if len(w) > 1 {
 			key = "ui.winners_shared"
 		}
-		return l.T(key, map[string]any{"Names": names.List(w)})
+		text := l.T(key, map[string]any{"Names": names.List(w)})
+		if totals, ok := a["totals"].([]int); ok {
+			text += "\n" + l.T("princesses.event.standings", map[string]any{"List": standings(l, totals, names)})
+		}
+		if tied, _ := a["tied"].([]engine.Seat); len(tied) > 1 {
+			text += "\n" + tieText(l, a, names)
+		}
+		return text
 	}
 	return ""
+}
+
+// standings lists the seats from the lowest total (the best) up.
+func standings(l *locales.Localizer, totals []int, names Names) string {
+	order := make([]engine.Seat, len(totals))
+	for s := range order {
+		order[s] = engine.Seat(s)
+	}
+	slices.SortStableFunc(order, func(a, b engine.Seat) int { return totals[a] - totals[b] })
+	parts := make([]string, len(order))
+	for i, s := range order {
+		parts[i] = names.Of(s) + ": " + l.N("princesses.proposals", totals[s], nil)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// tieText names the seats tied on the lowest total and their rounds that
+// count in the tie-break.
+func tieText(l *locales.Localizer, a map[string]any, names Names) string {
+	tied, _ := a["tied"].([]engine.Seat)
+	good, _ := a["good"].([]int)
+	parts := make([]string, 0, len(tied))
+	for _, s := range tied {
+		n := 0
+		if int(s) < len(good) {
+			n = good[s]
+		}
+		parts = append(parts, names.Of(s)+": "+l.N("common.rounds", n, nil))
+	}
+	return l.T("princesses.event.tie", map[string]any{"List": strings.Join(parts, "; ")})
 }
 
 // seatLabels names seats by number, for an action rendered without the

@@ -208,3 +208,31 @@ func TestRuleErrorParamsAreNamed(t *testing.T) {
 }
 
 func newErr(_ engine.State, err error) error { return err }
+
+// The end of a game lists the final scores from the best, and a tie names
+// the tied players with the rounds that count in the tie-break.
+func TestGameOverStandingsAndTie(t *testing.T) {
+	r, _ := render.For("princesses")
+	names := render.Names{"Ala", "Bolek", "Celina", "Darek"}
+	e := engine.Public("game_over", map[string]any{
+		"winners": []engine.Seat{1}, "totals": []int{5, 3, 3, 9}, "note": "tiebreak",
+		"tied": []engine.Seat{1, 2}, "good": []int{0, 2, 1, 0},
+	})
+	tests := []struct {
+		lang string
+		want []string
+	}{
+		{"en", []string{"Bolek", "Bolek: 3 proposals · Celina: 3 proposals · Ala: 5 proposals · Darek: 9 proposals", "Bolek: 2 rounds; Celina: 1 round"}},
+		{"pl", []string{"Bolek: 3 oświadczyny · Celina: 3 oświadczyny · Ala: 5 oświadczyn", "Bolek: 2 rundy; Celina: 1 runda"}},
+		{"uk", []string{"Bolek: 2 раунди; Celina: 1 раунд"}},
+	}
+	b := bundle(t)
+	for _, tc := range tests {
+		text := r.Event(b.Lang(tc.lang), e, names)
+		for _, w := range tc.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: %q does not contain %q", tc.lang, text, w)
+			}
+		}
+	}
+}

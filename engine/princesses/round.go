@@ -216,9 +216,11 @@ func (st *State) nextStarter() engine.Seat {
 // finish decides the winners: the lowest total; ties broken per edition.
 func (st *State) finish(ev []engine.Event, r *engine.Rand) ([]engine.Event, error) {
 	tied := lowest(st.totals, nil)
+	onTotal := slices.Clone(tied) // the seats tied on the lowest total
+	var counts []int              // their good rounds (the tie-break)
 	note := ""
 	if len(tied) > 1 {
-		counts := make([]int, st.n)
+		counts = make([]int, st.n)
 		for _, rs := range st.roundScores {
 			min := slices.Min(rs)
 			for _, s := range tied {
@@ -234,6 +236,7 @@ func (st *State) finish(ev []engine.Event, r *engine.Rand) ([]engine.Event, erro
 		tied = lowest(neg, tied)
 		note = "tiebreak"
 		if len(tied) > 1 && st.cfg.edition == Deluxe && !st.extra {
+			ev = append(ev, engine.Public("tiebreak_round", map[string]any{"tied": onTotal, "good": counts}))
 			return st.startTiebreakRound(ev, r)
 		}
 		if len(tied) > 1 {
@@ -245,6 +248,7 @@ func (st *State) finish(ev []engine.Event, r *engine.Rand) ([]engine.Event, erro
 	st.note = note
 	return append(ev, engine.Public("game_over", map[string]any{
 		"winners": slices.Clone(tied), "totals": slices.Clone(st.totals), "note": note,
+		"tied": onTotal, "good": counts,
 	})), nil
 }
 
@@ -267,7 +271,6 @@ func (st *State) startTiebreakRound(ev []engine.Event, r *engine.Rand) ([]engine
 	st.round++
 	st.extra = true
 	st.starter = st.nextStarter()
-	ev = append(ev, engine.Public("tiebreak_round", nil))
 	more, err := st.startRound(r)
 	return append(ev, more...), err
 }
