@@ -40,6 +40,7 @@ var sampleData = map[string]any{
 	"Proposals": "xProposals",
 	"Gave":      "xGave",
 	"Text":      "xText",
+	"Form":      "xForm",
 	"Key":       "xKey",
 	"Value":     "xValue",
 	"Min":       "xMin",

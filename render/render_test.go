@@ -32,7 +32,7 @@ func TestErrorCodesAreLocalized(t *testing.T) {
 		princesses.CodePrincesLocked, princesses.CodeNotOffered, princesses.CodePassCount, princesses.CodeWrongPhase,
 		princesses.CodeDuplicateCard, princesses.CodeUnknownSuit, princesses.CodeSplitCount, princesses.CodeSuitNotHeld,
 		princesses.CodeNotInTrick, princesses.CodeOwnTrickCard, princesses.CodeMustMatchParity, princesses.CodeHighOrLow,
-		princesses.CodeAlreadySwapped, princesses.CodePrincesUnplayed, princesses.CodeNothingToTake, princesses.CodeMustLead, princesses.CodeMustPlayFrozen, princesses.CodeAboveFive, princesses.CodeNotSelf, princesses.CodeNoPower, princesses.CodePowerUsed, princesses.CodePowerNotNow,
+		princesses.CodeAlreadySwapped, princesses.CodePrincesUnplayed, princesses.CodeNothingToTake, princesses.CodeMustLead, princesses.CodeMustPlayFrozen, princesses.CodeAboveFive, princesses.CodeNotSelf, princesses.CodeBadForm, princesses.CodeNoPower, princesses.CodePowerUsed, princesses.CodePowerNotNow,
 		princesses.CodePowerCancelled, princesses.CodePowerArg, princesses.CodeNothingDeclared,
 	}
 	b := bundle(t)

@@ -48,6 +48,18 @@ var kindWords = [...]string{
 	KindFreeze: "freeze",
 }
 
+// kindForms is how each action is written, for a refusal of a misspelt one
+// (princesses.bad_form).
+var kindForms = [...]string{
+	KindChoose: "choose <princess>", KindPass: "pass <card> [<card> ...]", KindPlay: "play <card> [<power>]",
+	KindAside: "aside <card>", KindReveal: "reveal queens|fairies|pets|princes", KindSplit: "split <card> ...",
+	KindGift: "gift <card>", KindGive: "give <card>", KindSwap: "swap <hand-card> <trick-card>", KindKeep: "keep",
+	KindDeclare: "declare <power> [<suit>|<seat>]", KindWithdraw: "withdraw", KindSing: "sing queens|fairies|pets|princes",
+	KindMulan: "mulan <played> <new> | mulan none", KindAlice: "alice | alice none",
+	KindGuide: "pocahontas <seat> | pocahontas none", KindTrade: "trade <card> | trade none", KindOffer: "offer <card>",
+	KindRetain: "retain <card>", KindAssign: "assign <card> <seat>", KindFreeze: "freeze <card>",
+}
+
 // Action is one move in notation: "choose mulan", "pass Q3 F5 A1", "play Q7",
 // "aside F2", "reveal pets", "split Q1 Q2 F3 A4 A5", "gift P9", "give A8",
 // "swap Q2 P7", "keep". It is a comparable value.
@@ -146,6 +158,10 @@ func ParseAction(text string) (Action, error) {
 		if w != "" && w == f[0] {
 			kind = Kind(k)
 		}
+	}
+	if kind != 0 {
+		// A known action written wrongly: say how it is written.
+		bad = engine.Errorf(CodeBadForm, "text", text, "form", kindForms[kind])
 	}
 	// How many card arguments each kind takes.
 	lo, hi := 0, 0

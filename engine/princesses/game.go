@@ -22,6 +22,7 @@ const (
 	CodePassCount       = "princesses.pass_count"
 	CodeWrongPhase      = "princesses.wrong_phase"
 	CodeDuplicateCard   = "princesses.duplicate_card"
+	CodeBadForm         = "princesses.bad_form"
 	CodeUnknownSuit     = "princesses.round.unknown_suit"
 	CodeSplitCount      = "princesses.round.split_count"
 	CodeSuitNotHeld     = "princesses.round.suit_not_held"
