@@ -317,6 +317,7 @@ func TestCraftedInteractions(t *testing.T) {
 	noTable := func(l *locales.Localizer) string { return l.T("bot.no_table", nil) }
 	serverOnly := func(l *locales.Localizer) string { return l.T("bot.dm_server_only", nil) }
 	unknownAction := pl.T("error.unknown_action", map[string]any{"Text": ""})[:20]
+	badForm := pl.T("error.princesses.bad_form", map[string]any{"Text": "", "Form": ""})[:15] // a known action misspelt
 
 	cases := []crafted{
 		// custom_ids no message offered.
@@ -333,7 +334,7 @@ func TestCraftedInteractions(t *testing.T) {
 		{"unicode action", click(ala, channelID, "t/"+a+"/"+version+"/choose Ｒａｐｕｎｚｅｌ", hand), pl.T("error.princesses.unknown_princess", map[string]any{"Princess": ""})[:20]},
 		{"unicode table id", click(ala, channelID, "hand/stół", publicA), noTable(pl)},
 		{"SQL in the table id", click(ala, channelID, "hand/"+a+"' OR '1'='1", publicA), noTable(pl)},
-		{"SQL in the action", click(ala, channelID, "t/"+a+"/"+version+"/"+action+"'; DROP TABLE tables;--", hand), unknownAction},
+		{"SQL in the action", click(ala, channelID, "t/"+a+"/"+version+"/"+action+"'; DROP TABLE tables;--", hand), badForm},
 		{"mention in the action", click(ala, channelID, "t/"+a+"/"+version+"/@everyone <@&1>", hand), unknownAction},
 		{"path in a lobby control", click(ala, channelID, "lobby/"+a+"/../start", publicA), badControl(pl)},
 		{"unknown lobby action", click(ala, channelID, "lobby/"+a+"/delete", publicA), badControl(pl)},
@@ -367,7 +368,7 @@ func TestCraftedInteractions(t *testing.T) {
 			d := p["data"].(map[string]any)
 			d["component_type"] = discordtest.ComponentStringSelect
 			d["values"] = []string{"choose x'); DELETE FROM seats;--"}
-		}), unknownAction},
+		}), badForm},
 		// Nobody to answer: dropped.
 		{"no member and no user", with(click(ala, channelID, "hand/"+a, publicA), func(p map[string]any) { delete(p, "member") }), ""},
 		{"a member without a user", with(click(ala, channelID, "hand/"+a, publicA), func(p map[string]any) { p["member"] = map[string]any{"nick": "x"} }), ""},
