@@ -241,6 +241,9 @@ func plays(l *locales.Localizer, ps []princesses.Play, names Names) string {
 // ParamName names a rule error's card, suit or power in the reader's
 // language.
 func (princessesRenderer) ParamName(l *locales.Localizer, key string, v any) (string, bool) {
+	if cs, ok := v.([]string); ok && key == "cards" {
+		return tokens(l, cs), true
+	}
 	text, ok := v.(string)
 	if !ok {
 		return "", false
@@ -520,7 +523,17 @@ func cardList(cs []princesses.Card) []string {
 	return out
 }
 
-func (princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
+func (r princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
+	return unstutter(r.event(l, e, names))
+}
+
+// unstutter drops a full stop after a name that ends a sentence itself
+// ("Five More Minutes!.").
+func unstutter(text string) string {
+	return strings.NewReplacer("!.", "!", "?.", "?", "!”.", "!”", "!».", "!»").Replace(text)
+}
+
+func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Names) string {
 	a := e.Args
 	seat := func(k string) string {
 		s, _ := a[k].(engine.Seat)

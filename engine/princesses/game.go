@@ -43,6 +43,7 @@ const (
 	CodeMustPlayFrozen  = "princesses.power.must_play_frozen"
 	CodeAboveFive       = "princesses.power.above_five"
 	CodeNotSelf         = "princesses.power.not_self"
+	CodeNotAChoice      = "princesses.power.not_a_choice"
 )
 
 // Game is Rebel Princess.

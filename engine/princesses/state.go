@@ -644,8 +644,15 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 	case a.Kind == KindDeclare || a.Kind == KindWithdraw:
 		return st.whyNoDeclare(s, a)
 	case st.phase == phasePower && a.Kind == st.sub.kind && a.Kind >= KindTrade:
-		// A card-moving power's answer that is not among its choices.
-		return engine.Errorf(CodePowerArg, "power", st.chosen[st.sub.seat].String(), "action", a.String())
+		// A card-moving power's answer that is not among its choices: name
+		// the cards it may take.
+		var cards []string
+		for _, l := range st.subLegal() {
+			if la := l.(Action); la.N > 0 && !slices.Contains(cards, la.Cards[0].String()) {
+				cards = append(cards, la.Cards[0].String())
+			}
+		}
+		return engine.Errorf(CodeNotAChoice, "action", a.String(), "cards", cards)
 	case a.Kind == KindChoose && st.phase == phaseChoose:
 		return engine.Errorf(CodeNotOffered, "princess", a.Princess.String())
 	case a.Kind == KindPass && st.phase == phasePass:
