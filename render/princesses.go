@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -254,6 +255,15 @@ func (princessesRenderer) ParamName(l *locales.Localizer, key string, v any) (st
 	case "suit":
 		return suitName(l, text), true
 
+	case "form":
+		// The notation stays; its placeholders are named in the reader's
+		// language (<card> → <karta>).
+		return formWords.ReplaceAllStringFunc(text, func(w string) string {
+			if key := "princesses.form." + w[1:len(w)-1]; l.Has(key) {
+				return "<" + l.T(key, nil) + ">"
+			}
+			return w
+		}), true
 	case "power", "princess":
 		if key := "princesses.princess." + text + ".name"; l.Has(key) {
 			return l.T(key, nil), true
@@ -261,6 +271,8 @@ func (princessesRenderer) ParamName(l *locales.Localizer, key string, v any) (st
 	}
 	return "", false
 }
+
+var formWords = regexp.MustCompile(`<[a-z-]+>`)
 
 func suitName(l *locales.Localizer, word string) string {
 	su, ok := princesses.ParseSuit(word)
@@ -603,9 +615,6 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 			return l.T("princesses.power.more.event.offered", map[string]any{"Name": seat("seat")})
 		}
 		return l.T("princesses.roundcard.event.step_done."+step, map[string]any{"Name": seat("seat")})
-	case "gifts_taken":
-		cs, _ := a["cards"].([]string)
-		return l.T("princesses.roundcard.event.gifts_taken", map[string]any{"Cards": tokens(l, cs)})
 	case "gifts_counted":
 		piles, _ := a["piles"].([][]string)
 		var parts []string

@@ -32,7 +32,7 @@ func TestErrorCodesAreLocalized(t *testing.T) {
 		princesses.CodePrincesLocked, princesses.CodeNotOffered, princesses.CodePassCount, princesses.CodeWrongPhase,
 		princesses.CodeDuplicateCard, princesses.CodeUnknownSuit, princesses.CodeSplitCount, princesses.CodeSuitNotHeld,
 		princesses.CodeNotInTrick, princesses.CodeOwnTrickCard, princesses.CodeMustMatchParity, princesses.CodeHighOrLow,
-		princesses.CodeAlreadySwapped, princesses.CodePrincesUnplayed, princesses.CodeNothingToTake, princesses.CodeMustLead, princesses.CodeMustPlayFrozen, princesses.CodeAboveFive, princesses.CodeNotSelf, princesses.CodeBadForm, princesses.CodeNotAChoice, princesses.CodeNoPower, princesses.CodePowerUsed, princesses.CodePowerNotNow,
+		princesses.CodeAlreadySwapped, princesses.CodePrincesUnplayed, princesses.CodeNothingToTake, princesses.CodeMustLead, princesses.CodeMustPlayFrozen, princesses.CodeAboveFive, princesses.CodeNotSelf, princesses.CodeBadForm, princesses.CodeNotAChoice, princesses.CodeWithPlay, princesses.CodeNoPower, princesses.CodePowerUsed, princesses.CodePowerNotNow,
 		princesses.CodePowerCancelled, princesses.CodePowerArg, princesses.CodeNothingDeclared,
 	}
 	b := bundle(t)
@@ -189,6 +189,8 @@ func TestRuleErrorParamsAreNamed(t *testing.T) {
 		{"uk", engine.Errorf(princesses.CodeMustPlayFrozen, "card", "P4"), []string{"4"}},
 		{"pl", engine.Errorf(princesses.CodeNoPower, "power", "ice-princess"), []string{"Księżniczka Lodu"}},
 		{"en", engine.Errorf(princesses.CodeUnknownCard, "card", "Z9"), []string{"Z9"}},
+		{"pl", engine.Errorf(princesses.CodeBadForm, "text", "play", "form", "play <card> [<power>]"), []string{"play <karta> [<moc>]"}},
+		{"uk", engine.Errorf(princesses.CodeBadForm, "text", "swap", "form", "swap <hand-card> <trick-card>"), []string{"swap <карта з руки> <карта зі взятки>"}},
 		{"pl", engine.Errorf(princesses.CodeNotAChoice, "action", "freeze Q1", "cards", []string{"F1", "A8"}), []string{"Wróżka 1, Żaba"}},
 		{"pl", newErr(princesses.Game{}.New(engine.Options{"edition": "classic", "rounds": "magic-beans"}, 4, engine.NewRand(1, 0))), []string{"magic-beans", "edition=classic", "wybranej edycji"}},
 		{"uk", newErr(princesses.Game{}.New(engine.Options{"rounds": "a,b,c,d,e,f"}, 4, engine.NewRand(1, 0))), []string{"5"}},

@@ -2,9 +2,9 @@ package princesses
 
 import (
 	"slices"
-
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/stolik-bot/stolik/engine"
 )
@@ -134,6 +134,19 @@ func (a Action) String() string {
 	return b.String()
 }
 
+// cardLike reports whether t is written like a card: a letter, then digits.
+func cardLike(t string) bool {
+	if len(t) < 2 || !unicode.IsLetter(rune(t[0])) {
+		return false
+	}
+	for _, r := range t[1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 func cardAction(k Kind, cs ...Card) Action {
 	a := Action{Kind: k, N: uint8(len(cs))}
 	copy(a.Cards[:], cs)
@@ -149,6 +162,14 @@ func pass(cs ...Card) Action { return cardAction(KindPass, cs...) }
 // ParseAction reads an action in notation.
 func ParseAction(text string) (Action, error) {
 	f := strings.Fields(text)
+	// Any case is read: words in lower case, cards as Q7.
+	for i, t := range f {
+		if i > 0 && cardLike(t) {
+			f[i] = strings.ToUpper(t)
+		} else {
+			f[i] = strings.ToLower(t)
+		}
+	}
 	bad := engine.Errorf(engine.CodeUnknownAction, "text", text)
 	if len(f) == 0 {
 		return Action{}, bad

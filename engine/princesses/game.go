@@ -44,6 +44,7 @@ const (
 	CodeAboveFive       = "princesses.power.above_five"
 	CodeNotSelf         = "princesses.power.not_self"
 	CodeNotAChoice      = "princesses.power.not_a_choice"
+	CodeWithPlay        = "princesses.power.with_play"
 )
 
 // Game is Rebel Princess.

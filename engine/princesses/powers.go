@@ -187,20 +187,21 @@ type decl struct {
 
 // trickEffects are the powers in force for the current trick.
 type trickEffects struct {
-	acted       uint32 // powers resolved for this trick (bit per PrincessID)
-	onLeader    uint32 // powers that acted on the leader
-	reversed    bool   // Cinderella
-	zeros       uint8  // seats whose Snow White power is on: their cards of 7 or less count 0 (Karmezina may copy her)
-	lead        int8   // suit + 1 the leader must lead (Mermaid, Rapunzel)
-	forced      bool   // the lead suit was imposed (Thumbelina cannot ignore it)
-	pea         int8   // seat + 1 of the Princess and the Pea whose power is on
-	thumb       int8   // seat + 1 of Thumbelina playing freely this trick
-	free        uint8  // Masquerade: seats whose face-down card is off suit though they held it (Play.Free)
-	idle        uint64 // declarations that found no card to take before this trick (idleBit)
-	frozen      Card   // Ice Princess: the card its holder must play
-	frozenSeat  int8   // seat + 1
-	frozenKnown int8   // seat + 1 of the Ice Princess who knows it (deluxe); 0: only the holder
-	asked       uint8
+	acted        uint32 // powers resolved for this trick (bit per PrincessID)
+	onLeader     uint32 // powers that acted on the leader
+	reversed     bool   // Cinderella
+	zeros        uint8  // seats whose Snow White power is on: their cards of 7 or less count 0 (Karmezina may copy her)
+	lead         int8   // suit + 1 the leader must lead (Mermaid, Rapunzel)
+	forced       bool   // the lead suit was imposed (Thumbelina cannot ignore it)
+	pea          int8   // seat + 1 of the Princess and the Pea whose power is on
+	thumb        int8   // seat + 1 of Thumbelina playing freely this trick
+	free         uint8  // Masquerade: seats whose face-down card is off suit though they held it (Play.Free)
+	idle         uint64 // declarations that found no card to take before this trick (idleBit)
+	frozen       Card   // Ice Princess: the card its holder must play
+	frozenPlayed bool   // it has been played (public: it lay face down before its holder)
+	frozenSeat   int8   // seat + 1
+	frozenKnown  int8   // seat + 1 of the Ice Princess who knows it (deluxe); 0: only the holder
+	asked        uint8
 	// mulanIn is, per seat, the card Mulan put into this trick with her
 	// power (0 none): in Haggle with the Hag she may take it back if she
 	// wins the trick (ruling 26).
@@ -822,6 +823,8 @@ func (st *State) whyNoDeclare(s engine.Seat, a Action) error {
 		return engine.Errorf(CodeNoPower, "power", p.String())
 	case st.used[s] || st.pendingDecl(s) >= 0:
 		return engine.Errorf(CodePowerUsed, "power", p.String())
+	case powerFor(st.cfg.edition, p) != nil && powerFor(st.cfg.edition, p).when == atPlay:
+		return engine.Errorf(CodeWithPlay, "power", p.String(), "form", "play <card> "+p.String())
 	case !st.declaring() || powerFor(st.cfg.edition, p).when != atBefore:
 		return engine.Errorf(CodePowerNotNow, "power", p.String(), "action", a.String())
 	case st.resolvesNow() && st.blocked(p, a.TargetSeat()):

@@ -915,6 +915,9 @@ func (st *State) sneaks(c Card, req Suit) bool {
 
 func (st *State) applyPlay(s engine.Seat, c Card, p PrincessID, r *engine.Rand) ([]engine.Event, error) {
 	free := len(st.trick) > 0 && c.Suit() != st.required() && holdsSuit(st.hands[s], st.required())
+	if c == st.frozenFor(s) {
+		st.eff.frozenPlayed = true
+	}
 	st.takeCard(s, c)
 	pw := map[string]any{}
 	if p != NoPrincess {
@@ -1001,16 +1004,15 @@ func (st *State) takeTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, e
 		points += basePoints(p.Card)
 	}
 	st.captured[w] = append(st.captured[w], cards...)
-	var pile []Card
+	gifts := 0 // face down, even to the winner, until the round is scored
 	for i, g := range st.gifts {
 		if g != 0 {
 			st.captured[w] = append(st.captured[w], g)
 			st.giftsWon[w] = append(st.giftsWon[w], g)
 			st.gifts[i] = 0
-			pile = append(pile, g)
+			gifts++
 		}
 	}
-	gifts := len(pile)
 	st.tricks[w]++
 	st.lastWin, st.trickWon = w, w
 	st.last = st.trick
@@ -1019,10 +1021,7 @@ func (st *State) takeTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, e
 	ev = append(ev, engine.Public("trick_won", map[string]any{
 		"seat": w, "cards": engine.Strings(cards), "seats": seats, "points": points, "gifts": gifts,
 	}))
-	if gifts > 0 {
-		slices.Sort(pile)
-		ev = append(ev, engine.Private(w, "gifts_taken", map[string]any{"cards": engine.Strings(pile)}))
-	}
+
 	if st.canUse(w, pid("pocahontas")) && powerFor(st.cfg.edition, pid("pocahontas")).when == atWin && st.moreTricks() {
 		st.openSub(KindGuide, w)
 		return ev, nil

@@ -121,9 +121,14 @@ func (st *State) View(s engine.Seat) engine.View {
 	if eff.lead > 0 {
 		v.LeadSuit = Suit(eff.lead - 1).Word()
 	}
-	v.Pea, v.Thumb, v.FrozenSeat = engine.Seat(eff.pea-1), engine.Seat(eff.thumb-1), engine.Seat(eff.frozenSeat-1)
-	if own && (eff.frozenSeat == int8(s)+1 || eff.frozenKnown == int8(s)+1) {
-		v.MyFrozen = eff.frozen
+	v.Pea, v.Thumb, v.FrozenSeat = engine.Seat(eff.pea-1), engine.Seat(eff.thumb-1), -1
+	if eff.frozenSeat > 0 && !eff.frozenPlayed {
+		// Until it is played (it lies face down before its holder, so
+		// everyone sees when it goes).
+		v.FrozenSeat = engine.Seat(eff.frozenSeat - 1)
+		if own && (eff.frozenSeat == int8(s)+1 || eff.frozenKnown == int8(s)+1) {
+			v.MyFrozen = eff.frozen
+		}
 	}
 	v.PowerSeat, v.PowerTarget = -1, -1
 	if st.phase == phasePower {
