@@ -474,6 +474,12 @@ func resolvePea(st *State, d decl, _ *engine.Rand) ([]engine.Event, bool) {
 // resolveGuide (deluxe Pocahontas): she chooses who leads.
 func resolveGuide(st *State, d decl, _ *engine.Rand) ([]engine.Event, bool) {
 	st.leader = d.target
+	if st.last == nil && len(st.trick) == 0 && !slices.ContainsFunc(st.tricks, func(n int) bool { return n > 0 }) {
+		// She chooses who starts the round: the next round's tie counts
+		// from that seat ("kto siedzi jako pierwszy na lewo od osoby, która
+		// rozpoczęła ostatnią rundę").
+		st.starter = d.target
+	}
 	return []engine.Event{engine.Public("leader_changed", map[string]any{"seat": d.target})}, false
 }
 

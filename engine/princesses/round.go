@@ -14,6 +14,7 @@ import (
 // player get one.
 func (st *State) dealPrincesses(r *engine.Rand) error {
 	pool := princessPool(st.cfg.edition, st.cfg.promo)
+	all := slices.Clone(pool)
 	want := make([]int, st.n)
 	extra := len(pool) - st.n
 	for k := 0; k < st.n; k++ {
@@ -33,8 +34,13 @@ func (st *State) dealPrincesses(r *engine.Rand) error {
 		var got []PrincessID
 		for _, v := range sk.Values {
 			p, ok := parsePrincess(v)
-			if !ok || !slices.Contains(pool, p) {
+			switch {
+			case !ok:
 				return sk.Err("unknown_princess", "princess", v)
+			case !slices.Contains(all, p):
+				return sk.Err("other_edition", "princess", v, "edition", st.cfg.edition.String())
+			case !slices.Contains(pool, p):
+				return sk.Err("dealt_twice", "princess", v)
 			}
 			pool = slices.DeleteFunc(pool, func(x PrincessID) bool { return x == p })
 			got = append(got, p)
