@@ -135,6 +135,23 @@ func (st *State) Check(key string, args []string) error {
 		if got := st.snuckIn; got != (args[0] == "yes") {
 			return fmt.Errorf("expected snuck-in %s, found %s", args[0], yesNo(got))
 		}
+	case "frozen":
+		// expect frozen <seat> <card|->: the card that seat must play in
+		// this trick (Ice Princess), - for none.
+		s, err := seatArg()
+		if err != nil {
+			return err
+		}
+		if len(args) != 2 {
+			return fmt.Errorf("frozen takes a seat and a card or -")
+		}
+		got := "-"
+		if c := st.frozenFor(s); c != 0 {
+			got = c.String()
+		}
+		if got != args[1] {
+			return fmt.Errorf("expected frozen %s for seat %d, found %s", args[1], s, got)
+		}
 	case "princess":
 		s, err := seatArg()
 		if err != nil {

@@ -94,7 +94,10 @@ func init() {
 	}
 	set := func(ed Edition, id string, p *power) { powerTable[ed][pid(id)] = p }
 
-	both("cinderella", &power{when: atBefore, blockedBy: []string{"cinderella"}, resolve: resolveReverse})
+	// A second Cinderella or Pea in one trick (Karmezina copying her) would
+	// undo or repeat the first: cancelled ("якщо властивість вашої принцеси
+	// скасує вже застосовану властивість іншої принцеси").
+	both("cinderella", &power{when: atBefore, excludes: []string{"cinderella"}, resolve: resolveReverse})
 	both("snow-white", &power{when: atPlay})
 	// Deluxe: the Ice Princess and the Mermaid cancel each other only on the
 	// leader ("użyły już w tej lewie swojej mocy wobec rozpoczynającego
@@ -124,7 +127,7 @@ func init() {
 	both("mulan", &power{when: atPreRes})
 	set(Classic, "ice-princess", &power{when: atBefore, onLeader: true, finds: findsIn(leading),
 		blockedBy: []string{"mermaid", "rapunzel", "ice-princess"}, resolve: resolveFreezeLeader})
-	set(Deluxe, "pea-princess", &power{when: atBefore, blockedBy: []string{"pea-princess"}, resolve: resolvePea})
+	set(Deluxe, "pea-princess", &power{when: atBefore, excludes: []string{"pea-princess"}, resolve: resolvePea})
 	set(Classic, "pea-princess", &power{when: atPlay})
 	set(Deluxe, "rapunzel", &power{when: atBefore, onLeader: true,
 		blockedBy: []string{"ice-princess", "mermaid", "rapunzel"}, resolve: resolveHairClimb})

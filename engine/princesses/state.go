@@ -643,6 +643,8 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 	switch {
 	case a.Kind == KindDeclare || a.Kind == KindWithdraw:
 		return st.whyNoDeclare(s, a)
+	case st.phase == phasePower && a.Kind == KindGuide && st.sub.kind == KindGuide && a.TargetSeat() == st.sub.seat:
+		return engine.Errorf(CodeNotSelf, "power", "pocahontas")
 	case st.phase == phasePower && a.Kind == st.sub.kind && a.Kind >= KindTrade:
 		// A card-moving power's answer that is not among its choices: name
 		// the cards it may take.
