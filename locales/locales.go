@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -150,6 +151,10 @@ func (l *Localizer) N(key string, count int, data map[string]any) string {
 		d[k] = v
 	}
 	d["Count"] = count
+	if count < 0 {
+		// A negative count is printed with the minus sign (−3), not a hyphen.
+		d["Count"] = "−" + strconv.Itoa(-count)
+	}
 	return l.render(key, d, count)
 }
 

@@ -383,7 +383,7 @@ func TestPluralSelection(t *testing.T) {
 		{"pl", "princesses.proposals", 1, "1 oświadczyny"},
 		{"pl", "princesses.proposals", 3, "3 oświadczyny"},
 		{"pl", "princesses.proposals", 6, "6 oświadczyn"},
-		{"pl", "princesses.proposals", -10, "-10 oświadczyn"},
+		{"pl", "princesses.proposals", -10, "−10 oświadczyn"},
 		{"pl", "common.players", 1, "1 gracz"},
 		{"pl", "common.players", 2, "2 graczy"},
 		{"pl", "common.players", 5, "5 graczy"},
@@ -542,5 +542,27 @@ func TestNDoesNotMutateData(t *testing.T) {
 	_ = b.Lang("pl").N("princesses.tricks", 5, data)
 	if _, ok := data["Count"]; ok {
 		t.Error("N wrote Count into the caller's map")
+	}
+}
+
+// A negative count prints with the minus sign and still takes its plural
+// form by its absolute value.
+func TestNegativeCounts(t *testing.T) {
+	b := mustLoad(t)
+	tests := []struct {
+		lang string
+		n    int
+		want string
+	}{
+		{"en", -1, "−1 proposal"},
+		{"en", -10, "−10 proposals"},
+		{"pl", -2, "−2 oświadczyny"},
+		{"pl", -5, "−5 oświadczyn"},
+		{"uk", -3, "−3 пропозиції"},
+	}
+	for _, tc := range tests {
+		if got := b.Lang(tc.lang).N("princesses.proposals", tc.n, nil); got != tc.want {
+			t.Errorf("%s %d: %q, want %q", tc.lang, tc.n, got, tc.want)
+		}
 	}
 }
