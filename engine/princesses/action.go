@@ -134,6 +134,49 @@ func (a Action) String() string {
 	return b.String()
 }
 
+// nearVerb is the action whose word is one typing slip (a letter added,
+// left out, changed or two swapped) from w, 0 if none or several.
+func nearVerb(w string) Kind {
+	found := Kind(0)
+	for k, v := range kindWords {
+		if v != "" && len(w) >= 3 && oneSlip(w, v) {
+			if found != 0 {
+				return 0
+			}
+			found = Kind(k)
+		}
+	}
+	return found
+}
+
+// oneSlip reports whether a and b differ by one edit or one transposition.
+func oneSlip(a, b string) bool {
+	if a == b {
+		return false
+	}
+	if len(a) == len(b) {
+		var diff []int
+		for i := range a {
+			if a[i] != b[i] {
+				diff = append(diff, i)
+			}
+		}
+		return len(diff) == 1 || (len(diff) == 2 && diff[1] == diff[0]+1 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]])
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a) != len(b)+1 {
+		return false
+	}
+	for i := range b {
+		if a[i] != b[i] {
+			return a[i+1:] == b[i:]
+		}
+	}
+	return true
+}
+
 // cardLike reports whether t is written like a card: a letter, then digits.
 func cardLike(t string) bool {
 	if len(t) < 2 || !unicode.IsLetter(rune(t[0])) {
@@ -183,6 +226,9 @@ func ParseAction(text string) (Action, error) {
 	if kind != 0 {
 		// A known action written wrongly: say how it is written.
 		bad = engine.Errorf(CodeBadForm, "text", text, "form", kindForms[kind])
+	} else if k := nearVerb(f[0]); k != 0 {
+		// A misspelt verb ("plya"): the form of the nearest one.
+		return Action{}, engine.Errorf(CodeBadForm, "text", text, "form", kindForms[k])
 	}
 	// How many card arguments each kind takes.
 	lo, hi := 0, 0
