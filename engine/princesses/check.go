@@ -135,33 +135,25 @@ func (st *State) Check(key string, args []string) error {
 		if got := st.snuckIn; got != (args[0] == "yes") {
 			return fmt.Errorf("expected snuck-in %s, found %s", args[0], yesNo(got))
 		}
-	case "frozen":
-		// expect frozen <seat> <card|->: the card that seat must play in
-		// this trick (Ice Princess), - for none.
+	case "princess", "frozen":
+		// expect princess <seat> <id>; expect frozen <seat> <card|->: the
+		// card that seat must play in this trick (Ice Princess), - for none.
 		s, err := seatArg()
 		if err != nil {
 			return err
 		}
 		if len(args) != 2 {
-			return fmt.Errorf("frozen takes a seat and a card or -")
+			return fmt.Errorf("%s takes a seat and a value", key)
 		}
-		got := "-"
-		if c := st.frozenFor(s); c != 0 {
-			got = c.String()
+		got := st.chosen[s].String()
+		if key == "frozen" {
+			got = "-"
+			if c := st.frozenFor(s); c != 0 {
+				got = c.String()
+			}
 		}
 		if got != args[1] {
-			return fmt.Errorf("expected frozen %s for seat %d, found %s", args[1], s, got)
-		}
-	case "princess":
-		s, err := seatArg()
-		if err != nil {
-			return err
-		}
-		if len(args) != 2 {
-			return fmt.Errorf("princess takes a seat and an id")
-		}
-		if got := st.chosen[s].String(); got != args[1] {
-			return fmt.Errorf("expected princess %s for seat %d, found %s", args[1], s, got)
+			return fmt.Errorf("expected %s %s for seat %d, found %s", key, args[1], s, got)
 		}
 	case "round-card":
 		if len(args) != 1 {
