@@ -956,26 +956,7 @@ func (s *Server) autocompleteChoices(in *interaction, data []string, body json.R
 	cp := at(data, "choices")
 	if f.maxItems(cp, len(payload.Choices), maxCommandChoices) {
 		for i, ch := range payload.Choices {
-			chp := at(cp, i)
-			f.between(at(chp, "name"), ch.Name, 1, 100)
-			validateLocalizations(&f, at(chp, "name_localizations"), ch.NameLocalizations, func(p []string, v string) {
-				f.between(p, v, 1, 100)
-			})
-			switch v := ch.Value.(type) {
-			case string:
-				if in.focusedType == OptionInteger || in.focusedType == OptionNumber {
-					f.add(at(chp, "value"), "BASE_TYPE_NUMBER", "Value must be a number.")
-				}
-				f.between(at(chp, "value"), v, 1, 100)
-			case float64:
-				if in.focusedType == OptionString {
-					f.add(at(chp, "value"), "BASE_TYPE_STRING", "Value must be a string.")
-				} else if in.focusedType == OptionInteger && v != float64(int64(v)) {
-					f.add(at(chp, "value"), "NUMBER_TYPE_COERCE", "Value must be an integer.")
-				}
-			default:
-				f.add(at(chp, "value"), "BASE_TYPE_REQUIRED", "This field is required")
-			}
+			validateChoice(&f, at(cp, i), ch, in.focusedType)
 		}
 	}
 	if !f.empty() {

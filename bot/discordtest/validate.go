@@ -658,6 +658,30 @@ func validateOptions(f *formErrors, p []string, opts []CommandOption, depth int)
 	}
 }
 
+// validateChoice checks one choice of an option of type typ: a command's
+// fixed choice or an autocomplete answer.
+func validateChoice(f *formErrors, chp []string, ch CommandChoice, typ int) {
+	f.between(at(chp, "name"), ch.Name, 1, 100)
+	validateLocalizations(f, at(chp, "name_localizations"), ch.NameLocalizations, func(p []string, v string) {
+		f.between(p, v, 1, 100)
+	})
+	switch v := ch.Value.(type) {
+	case string:
+		if typ == OptionInteger || typ == OptionNumber {
+			f.add(at(chp, "value"), "BASE_TYPE_NUMBER", "Value must be a number.")
+		}
+		f.between(at(chp, "value"), v, 1, 100)
+	case float64:
+		if typ == OptionString {
+			f.add(at(chp, "value"), "BASE_TYPE_STRING", "Value must be a string.")
+		} else if typ == OptionInteger && v != float64(int64(v)) {
+			f.add(at(chp, "value"), "NUMBER_TYPE_COERCE", "Value must be an integer.")
+		}
+	default:
+		f.add(at(chp, "value"), "BASE_TYPE_REQUIRED", "This field is required")
+	}
+}
+
 func validateChoices(f *formErrors, op []string, o *CommandOption) {
 	if len(o.Choices) == 0 {
 		return
@@ -675,26 +699,7 @@ func validateChoices(f *formErrors, op []string, o *CommandOption) {
 		return
 	}
 	for i, ch := range o.Choices {
-		chp := at(cp, i)
-		f.between(at(chp, "name"), ch.Name, 1, 100)
-		validateLocalizations(f, at(chp, "name_localizations"), ch.NameLocalizations, func(p []string, v string) {
-			f.between(p, v, 1, 100)
-		})
-		switch v := ch.Value.(type) {
-		case string:
-			if o.Type != OptionString {
-				f.add(at(chp, "value"), "BASE_TYPE_NUMBER", "Value must be a number.")
-			}
-			f.between(at(chp, "value"), v, 1, 100)
-		case float64:
-			if o.Type == OptionString {
-				f.add(at(chp, "value"), "BASE_TYPE_STRING", "Value must be a string.")
-			} else if o.Type == OptionInteger && v != float64(int64(v)) {
-				f.add(at(chp, "value"), "NUMBER_TYPE_COERCE", "Value must be an integer.")
-			}
-		default:
-			f.add(at(chp, "value"), "BASE_TYPE_REQUIRED", "This field is required")
-		}
+		validateChoice(f, at(cp, i), ch, o.Type)
 	}
 }
 
