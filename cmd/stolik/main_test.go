@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/store"
@@ -248,4 +249,19 @@ func loadTable(t *testing.T, path, id string) (table.Record, []table.Entry) {
 		t.Fatal(err)
 	}
 	return rec, log
+}
+
+// princessesSetup loads the locale files and the Rebel Princess game, for
+// the tests that drive the terminal through its rules.
+func princessesSetup(t *testing.T) (*locales.Bundle, engine.Game) {
+	t.Helper()
+	b, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.Lookup("princesses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, g
 }

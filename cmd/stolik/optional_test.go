@@ -16,14 +16,7 @@ import (
 // terminal pauses for the human's optional actions, and the human
 // announces a power in advance although it is not their turn.
 func TestDeclareWhileAnAILeads(t *testing.T) {
-	b, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.Lookup("princesses")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, g := princessesSetup(t)
 	for _, lang := range []string{"en", "pl", "uk"} {
 		l := b.Lang(lang)
 		found := false

@@ -61,14 +61,7 @@ func fragments(l *locales.Localizer, key string, known map[string]any, unknown .
 // replay of the stored log, that the round cards' steps are visible, and
 // that every power used shows its effect in the player's language.
 func TestPlayHardestRoundsAndPowers(t *testing.T) {
-	b, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.Lookup("princesses")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, g := princessesSetup(t)
 	tableID := regexp.MustCompile(`\(table ([a-z0-9]+)\)`)
 	for _, lang := range []string{"en", "pl"} {
 		t.Run(lang, func(t *testing.T) {
