@@ -121,7 +121,7 @@ func (st *State) Check(key string, args []string) error {
 		if err != nil {
 			return err
 		}
-		got := st.trickWon
+		got := st.lastWin
 		if key == "leader" {
 			got = st.leader
 		}

@@ -780,7 +780,7 @@ func (st *State) aliceRedeal(s engine.Seat, r *engine.Rand) ([]engine.Event, err
 		cards[i] = p.Card
 	}
 	st.last = st.trick
-	st.lastWin, st.trickWon = s, s
+	st.lastWin = s
 	st.trick = nil
 	st.leader = s
 	public := slices.Clone(cards)

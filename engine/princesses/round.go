@@ -110,7 +110,7 @@ func (st *State) startRound(r *engine.Rand) ([]engine.Event, error) {
 		st.gifts[s], st.revealed[s], st.masked[s] = 0, nil, 0
 		st.giftsWon[s] = nil
 	}
-	st.trick, st.last, st.lastWin, st.snuckIn, st.princed = nil, nil, -1, false, false
+	st.trick, st.last, st.snuckIn, st.princed = nil, nil, false, false // lastWin stays: the last trick's winner until the next one
 	for s := range st.used {
 		st.used[s] = false // powers refresh every round
 	}

@@ -83,9 +83,8 @@ type State struct {
 	princed  bool // a Prince has been played to a trick this round (the Little Mermaid may name them)
 	captured [][]Card
 	tricks   []int
-	lastWin  engine.Seat
-	trickWon engine.Seat // the winner of the last completed trick, kept into the next round (expect trick-winner)
-	last     []Play      // the last completed trick
+	lastWin  engine.Seat // the last completed trick's winner, kept into the next round
+	last     []Play // the last completed trick
 
 	used  []bool       // power spent this round, per seat
 	decls []decl       // declared before-trick powers waiting to resolve, in order
@@ -99,7 +98,7 @@ type State struct {
 }
 
 func newState(c config, n int) *State {
-	st := &State{cfg: c, n: n, rounds: slices.Clone(c.rounds), lastWin: -1, trickWon: -1}
+	st := &State{cfg: c, n: n, rounds: slices.Clone(c.rounds), lastWin: -1}
 	st.offered = make([][]PrincessID, n)
 	st.chosen = make([]PrincessID, n)
 	for i := range st.chosen {
@@ -987,7 +986,7 @@ func (st *State) resolveTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event
 	}
 	w := st.trick[st.trickWinner(st.trick)].Seat
 	if st.canUse(w, pid("alice")) && !slices.ContainsFunc(st.trick, func(p Play) bool { return p.Card.IsFrog() }) {
-		st.lastWin, st.trickWon = w, w
+		st.lastWin = w
 		st.openSub(KindAlice, w)
 		return append(ev, engine.Public("trick_decided", map[string]any{"seat": w})), nil
 	}
@@ -1016,7 +1015,7 @@ func (st *State) takeTrick(ev []engine.Event, r *engine.Rand) ([]engine.Event, e
 		}
 	}
 	st.tricks[w]++
-	st.lastWin, st.trickWon = w, w
+	st.lastWin = w
 	st.last = st.trick
 	st.trick = nil
 	st.leader = w
