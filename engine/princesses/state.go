@@ -84,7 +84,7 @@ type State struct {
 	captured [][]Card
 	tricks   []int
 	lastWin  engine.Seat // the last completed trick's winner, kept into the next round
-	last     []Play // the last completed trick
+	last     []Play      // the last completed trick
 
 	used  []bool       // power spent this round, per seat
 	decls []decl       // declared before-trick powers waiting to resolve, in order
