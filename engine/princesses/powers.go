@@ -526,7 +526,7 @@ func (st *State) mayNamePrinces() bool { return st.snuckIn || st.princed }
 // only Princes.
 func (st *State) singable() []Suit {
 	var out []Suit
-	only := !slices.ContainsFunc(st.hands[st.leader], func(c Card) bool { return c.Suit() != Princes })
+	only := onlyPrinces(st.hands[st.leader])
 	for su := Suit(0); su < numSuits; su++ {
 		if st.sub.named&(1<<su) == 0 && (su != Princes || st.mayNamePrinces() || only) {
 			out = append(out, su)

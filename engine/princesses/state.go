@@ -274,6 +274,12 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 	return out
 }
 
+// onlyPrinces reports whether every card of hand is a Prince (such a hand
+// may lead one while they are locked).
+func onlyPrinces(hand []Card) bool {
+	return !slices.ContainsFunc(hand, func(c Card) bool { return c.Suit() != Princes })
+}
+
 func holdsSuit(hand []Card, su Suit) bool {
 	for _, c := range hand {
 		if c.Suit() == su {
@@ -424,15 +430,9 @@ func (st *State) followable(s engine.Seat, hand []Card, rules *roundRules) []Car
 			}
 		}
 	} else if len(st.trick) == 0 {
-		onlyPrinces := true
+		only := onlyPrinces(hand)
 		for _, c := range hand {
-			if c.Suit() != Princes {
-				onlyPrinces = false
-				break
-			}
-		}
-		for _, c := range hand {
-			if c.Suit() != Princes || st.snuckIn || onlyPrinces {
+			if c.Suit() != Princes || st.snuckIn || only {
 				out = append(out, c)
 			}
 		}
@@ -706,8 +706,7 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 		if len(st.trick) == 0 && st.eff.lead > 0 && c.Suit() != Suit(st.eff.lead-1) && holdsSuit(hand, Suit(st.eff.lead-1)) {
 			return engine.Errorf(CodeMustLead, "card", c.String(), "suit", Suit(st.eff.lead-1).Word())
 		}
-		onlyPrinces := !slices.ContainsFunc(hand, func(h Card) bool { return h.Suit() != Princes })
-		if len(st.trick) == 0 && st.eff.lead == 0 && c.Suit() == Princes && !st.snuckIn && !onlyPrinces {
+		if len(st.trick) == 0 && st.eff.lead == 0 && c.Suit() == Princes && !st.snuckIn && !onlyPrinces(hand) {
 			return engine.Errorf(CodePrincesLocked, "card", c.String())
 		}
 		if len(st.trick) > 0 {
