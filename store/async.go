@@ -407,9 +407,10 @@ func (d *DB) PlayerStats(ctx context.Context, guildID, userID string) ([]PlayerS
 }
 
 // CurrentTables counts the tables of a server in the lobby or being
-// played; with a user id, only those where the user has a seat.
+// played (not those marked corrupt, which nobody can play); with a user id,
+// only those where the user has a seat.
 func (d *DB) CurrentTables(ctx context.Context, guildID, userID string) (int, error) {
-	q := `SELECT COUNT(*) FROM tables t WHERE t.guild_id = ? AND t.status IN (?, ?)`
+	q := `SELECT COUNT(*) FROM tables t WHERE t.guild_id = ? AND t.status IN (?, ?) AND t.corrupt = ''`
 	args := []any{guildID, string(table.StatusLobby), string(table.StatusPlaying)}
 	if userID != "" {
 		q += ` AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?)`

@@ -67,8 +67,27 @@ func loadMigrations(fsys fs.FS, dir string) ([]migration, error) {
 // migrate brings db to the newest schema in ms. Each migration runs in its
 // own (immediate) transaction together with its row in schema_migrations,
 // and the current version is read inside that transaction, so that two
-// processes opening the same file at once apply each migration once.
+// processes opening the same file at once apply each migration once. A
+// database already at the newest version is only read: whether it can be
+// written is for Open's write probe to find out.
 func migrate(ctx context.Context, db *sql.DB, ms []migration) error {
+	var exists int
+	if err := db.QueryRowContext(ctx,
+		`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&exists); err != nil {
+		return fmt.Errorf("store: reading schema version: %w", err)
+	}
+	if exists > 0 {
+		cur, err := schemaVersion(ctx, db)
+		if err != nil {
+			return err
+		}
+		if cur > len(ms) {
+			return tooNew(cur, len(ms))
+		}
+		if cur == len(ms) {
+			return nil
+		}
+	}
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER NOT NULL PRIMARY KEY,
 		name       TEXT    NOT NULL,
@@ -104,7 +123,7 @@ func migrateOne(ctx context.Context, db *sql.DB, ms []migration) (done bool, err
 		return false, err
 	}
 	if cur > len(ms) {
-		return false, fmt.Errorf("%w: the database is at schema version %d but this program knows versions up to %d; run a newer stolik", ErrSchemaTooNew, cur, len(ms))
+		return false, tooNew(cur, len(ms))
 	}
 	if cur == len(ms) {
 		return true, tx.Commit()
@@ -122,6 +141,10 @@ func migrateOne(ctx context.Context, db *sql.DB, ms []migration) (done bool, err
 		return false, fmt.Errorf("store: committing migration %s: %w", m.name, err)
 	}
 	return false, nil
+}
+
+func tooNew(cur, known int) error {
+	return fmt.Errorf("%w: the database is at schema version %d but this program knows versions up to %d; run a newer stolik", ErrSchemaTooNew, cur, known)
 }
 
 type queryer interface {

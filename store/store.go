@@ -15,8 +15,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -40,49 +44,146 @@ type DB struct {
 
 var _ table.Store = (*DB)(nil)
 
-// Open opens (creating if needed) the database file at path and applies the
-// pending migrations. It fails with ErrSchemaTooNew when the file was
-// migrated by a newer program.
+// ErrReadOnly is returned by Open when the database cannot be written: the
+// file's mode, a directory where SQLite cannot create the -wal and -shm
+// files beside it, or a read-only mount. It is wrapped with the path.
+var ErrReadOnly = errors.New("store: the database cannot be written")
+
+// ErrNoDatabase is returned by OpenExisting when there is no database file
+// at the path.
+var ErrNoDatabase = errors.New("store: no such database")
+
+// Open opens (creating if needed) the database file at path, applies the
+// pending migrations and proves that the file can be written by committing
+// a write to it. It fails with ErrSchemaTooNew when the file was migrated by
+// a newer program, and with ErrReadOnly when it cannot be written.
 func Open(ctx context.Context, path string) (*DB, error) {
+	return open(ctx, path, openOptions{})
+}
+
+// OpenExisting is Open for a file that must exist already: it never creates
+// one, and fails with ErrNoDatabase when there is none.
+func OpenExisting(ctx context.Context, path string) (*DB, error) {
+	return open(ctx, path, openOptions{mustExist: true})
+}
+
+// openOptions are the variants of Open.
+type openOptions struct {
+	mustExist bool // never create the file
+	// writer holds extra DSN parameters of the writer connection (tests:
+	// mode=ro or _query_only=on stand for a file that cannot be written,
+	// which chmod cannot show to root).
+	writer url.Values
+}
+
+func open(ctx context.Context, path string, o openOptions) (*DB, error) {
 	ms, err := loadMigrations(embedded, "migrations")
 	if err != nil {
 		return nil, err
 	}
-	w, err := sql.Open("sqlite3", dsn(path, true))
+	if o.mustExist {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w: %s", ErrNoDatabase, path)
+		} else if err != nil {
+			return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		}
+	}
+	wp := url.Values{}
+	if o.mustExist {
+		wp.Set("mode", "rw") // and SQLite refuses to create it, should it vanish meanwhile
+	}
+	for k, v := range o.writer {
+		wp[k] = v
+	}
+	w, err := sql.Open("sqlite3", dsnWith(path, true, wp))
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	// fail closes the writer and returns wrapped, or ErrReadOnly with the
+	// path, the step and SQLite's words when SQLite could not write.
+	fail := func(step string, err, wrapped error) (*DB, error) {
+		_ = w.Close()
+		var se sqlite3.Error
+		if isReadOnly(err) && errors.As(err, &se) {
+			return nil, fmt.Errorf("%w: %s: %s: %v (the file, its directory, where SQLite keeps %s-wal and %s-shm, and the disk must be writable)",
+				ErrReadOnly, path, step, se, filepath.Base(path), filepath.Base(path))
+		}
+		return nil, wrapped
 	}
 	if err := w.PingContext(ctx); err != nil {
-		_ = w.Close()
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		return fail("opening", err, fmt.Errorf("store: opening %s: %w", path, err))
 	}
 	if err := migrate(ctx, w, ms); err != nil {
-		_ = w.Close()
-		return nil, fmt.Errorf("%w (database %s)", err, path)
-	}
-	r, err := sql.Open("sqlite3", dsn(path, false))
-	if err != nil {
-		_ = w.Close()
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		return fail("migrating", err, fmt.Errorf("%w (database %s)", err, path))
 	}
 	// One writer connection: writers of this process queue in Go, in
 	// order, instead of sleeping in SQLite's busy handler (which backs off
 	// up to 100 ms at a time). Other processes still meet the busy timeout.
 	w.SetMaxOpenConns(1)
-	return &DB{w: w, r: r}, nil
+	d := &DB{w: w}
+	if err := d.probe(ctx); err != nil {
+		return fail("write probe", err, fmt.Errorf("%w (database %s)", err, path))
+	}
+	r, err := sql.Open("sqlite3", dsn(path, false))
+	if err != nil {
+		return fail("opening", err, fmt.Errorf("store: opening %s: %w", path, err))
+	}
+	d.r = r
+	return d, nil
+}
+
+// probe commits a write to a real table: a database that can be read but
+// not written (file mode, directory, mount) fails here, at start, rather
+// than at the first move of a game.
+func (d *DB) probe(ctx context.Context) error {
+	return d.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO probe (id, at) VALUES (1, ?)`,
+			formatTime(time.Now())); err != nil {
+			return fmt.Errorf("store: write probe: %w", err)
+		}
+		return nil
+	})
+}
+
+// isReadOnly reports whether err is SQLite failing to write, or to open,
+// for lack of permission or a read-only file system.
+func isReadOnly(err error) bool {
+	var se sqlite3.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	switch se.Code {
+	case sqlite3.ErrReadonly, sqlite3.ErrPerm:
+		return true
+	case sqlite3.ErrCantOpen, sqlite3.ErrIoErr:
+		return se.SystemErrno == syscall.EACCES || se.SystemErrno == syscall.EPERM || se.SystemErrno == syscall.EROFS
+	}
+	return false
 }
 
 // dsn builds the go-sqlite3 data source name for the file at path.
-func dsn(path string, write bool) string {
+func dsn(path string, write bool) string { return dsnWith(path, write, nil) }
+
+// dsnWith is dsn with extra parameters.
+func dsnWith(path string, write bool, extra url.Values) string {
 	q := url.Values{}
 	q.Set("_busy_timeout", fmt.Sprint(BusyTimeout.Milliseconds()))
 	q.Set("_foreign_keys", "on")
 	if write {
 		q.Set("_journal_mode", "WAL")
 		q.Set("_txlock", "immediate")
+		// go-sqlite3 sets synchronous=NORMAL, with which a WAL commit is
+		// not synced: it would survive a killed process but not a power
+		// loss. FULL syncs the WAL at every commit, before Commit returns;
+		// group commit (group.go) shares that sync among the appends of a
+		// transaction.
+		q.Set("_synchronous", "FULL")
 	} else {
 		q.Set("_txlock", "deferred")
 		q.Set("_query_only", "on")
+	}
+	for k, v := range extra {
+		q[k] = v
 	}
 	// A "file:" URI, so that a path may hold '?' or '#'.
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
@@ -241,35 +342,47 @@ func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.
 	return d.group.append(ctx, d, id, e, status)
 }
 
-// appendTx is one append inside a write transaction.
+// appendTx is one append inside a write transaction. The table's recorded
+// log length is the conflict check; the trigger actions_log_len (migration
+// 0003) raises it with the inserted row, in the same transaction. A table
+// marked corrupt takes no entries.
 func appendTx(ctx context.Context, tx *sql.Tx, id string, e table.Entry, status table.Status) error {
-	{
-		var n int
-		err := tx.QueryRowContext(ctx,
-			`SELECT (SELECT COUNT(*) FROM actions WHERE table_id = t.id) FROM tables t WHERE t.id = ?`, id).Scan(&n)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("store: table %s: %w", id, table.ErrNotFound)
-		}
-		if err != nil {
-			return fmt.Errorf("store: table %s: counting actions: %w", id, err)
-		}
-		if n != e.N {
-			return fmt.Errorf("store: table %s: appending entry %d to a log of %d: %w", id, e.N, n, table.ErrConflict)
-		}
-		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)`,
-			id, e.N, int(e.Seat), e.Action, formatTime(e.At)); err != nil {
-			return fmt.Errorf("store: table %s: appending entry %d: %w", id, e.N, err)
-		}
-		q, args := `UPDATE tables SET updated_at = ? WHERE id = ?`, []any{formatTime(e.At), id}
-		if status != "" {
-			q, args = `UPDATE tables SET updated_at = ?, status = ? WHERE id = ?`, []any{formatTime(e.At), string(status), id}
-		}
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
-			return fmt.Errorf("store: table %s: updating after append: %w", id, err)
-		}
-		return nil
+	var (
+		n   int
+		bad string
+	)
+	err := tx.QueryRowContext(ctx, `SELECT log_len, corrupt FROM tables WHERE id = ?`, id).Scan(&n, &bad)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: table %s: %w", id, table.ErrNotFound)
 	}
+	if err != nil {
+		return fmt.Errorf("store: table %s: reading the log length: %w", id, err)
+	}
+	if bad != "" {
+		return markedCorrupt(id, bad)
+	}
+	if n != e.N {
+		return fmt.Errorf("store: table %s: appending entry %d to a log of %d: %w", id, e.N, n, table.ErrConflict)
+	}
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)`,
+		id, e.N, int(e.Seat), e.Action, formatTime(e.At)); err != nil {
+		var se sqlite3.Error
+		if errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey || se.ExtendedCode == sqlite3.ErrConstraintUnique) {
+			// The recorded length says entry e.N is next, yet the log
+			// holds it: the two disagree.
+			return corrupt(id, "the log holds entry %d but its recorded length is %d", e.N, n)
+		}
+		return fmt.Errorf("store: table %s: appending entry %d: %w", id, e.N, err)
+	}
+	q, args := `UPDATE tables SET updated_at = ? WHERE id = ?`, []any{formatTime(e.At), id}
+	if status != "" {
+		q, args = `UPDATE tables SET updated_at = ?, status = ? WHERE id = ?`, []any{formatTime(e.At), string(status), id}
+	}
+	if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+		return fmt.Errorf("store: table %s: updating after append: %w", id, err)
+	}
+	return nil
 }
 
 // write runs f in an immediate transaction, committing when it returns nil.
@@ -289,9 +402,18 @@ func (d *DB) write(ctx context.Context, f func(tx *sql.Tx) error) error {
 }
 
 // Load returns a table and its whole log in order, read from one snapshot.
-// It fails with table.ErrNotFound for an unknown id and with a
-// *table.CorruptError naming the table when a stored row cannot be decoded.
+// It fails with table.ErrNotFound for an unknown id, and with a
+// *table.CorruptError naming the table when a stored row cannot be decoded,
+// when the log read is not as long as the table's recorded log length, or
+// when the table is marked corrupt (MarkCorrupt).
 func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table.Entry, err error) {
+	defer func() {
+		// A damaged page under the table's rows makes it unusable too.
+		var ce *table.CorruptError
+		if isDamage(err) && !errors.As(err, &ce) {
+			err = &table.CorruptError{ID: id, Err: err}
+		}
+	}()
 	tx, err := d.r.BeginTx(ctx, nil)
 	if err != nil {
 		return table.Record{}, nil, fmt.Errorf("store: beginning a read: %w", err)
@@ -299,19 +421,23 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 	defer func() { _ = tx.Rollback() }()
 
 	var (
-		opts, status, created, updated string
-		seed                           int64
+		opts, status, created, updated, bad string
+		seed                                int64
+		logLen                              int
 	)
 	rec.ID = id
 	err = tx.QueryRowContext(ctx, `SELECT game, options, seats, seed, status, lang, guild_id, channel_id,
-		message_id, created_by, created_at, updated_at FROM tables WHERE id = ?`, id).Scan(
+		message_id, created_by, created_at, updated_at, log_len, corrupt FROM tables WHERE id = ?`, id).Scan(
 		&rec.Setup.Game, &opts, &rec.Setup.Seats, &seed, &status, &rec.Lang, &rec.GuildID, &rec.ChannelID,
-		&rec.MessageID, &rec.CreatedBy, &created, &updated)
+		&rec.MessageID, &rec.CreatedBy, &created, &updated, &logLen, &bad)
 	if errors.Is(err, sql.ErrNoRows) {
 		return table.Record{}, nil, fmt.Errorf("store: table %s: %w", id, table.ErrNotFound)
 	}
 	if err != nil {
 		return table.Record{}, nil, fmt.Errorf("store: loading table %s: %w", id, err)
+	}
+	if bad != "" {
+		return table.Record{}, nil, markedCorrupt(id, bad)
 	}
 	rec.Setup.Seed = uint64(seed)
 	if err := json.Unmarshal([]byte(opts), &rec.Setup.Options); err != nil {
@@ -332,6 +458,12 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 	}
 	if log, err = loadLog(ctx, tx, id); err != nil {
 		return table.Record{}, nil, err
+	}
+	// Rows lost from the end of the log (or all of it) leave no gap to
+	// see: only the recorded length tells. A table is never served from a
+	// partial log.
+	if len(log) != logLen {
+		return table.Record{}, nil, corrupt(id, "the log holds %d entries but its recorded length is %d", len(log), logLen)
 	}
 	return rec, log, nil
 }
@@ -401,9 +533,9 @@ func loadLog(ctx context.Context, tx *sql.Tx, id string) ([]table.Entry, error) 
 }
 
 // Open lists the ids of the tables in the lobby or being played, oldest
-// first.
+// first; tables marked corrupt are left out (they are not resumed).
 func (d *DB) Open(ctx context.Context) ([]string, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) ORDER BY created_at, id`,
+	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) AND corrupt = '' ORDER BY created_at, id`,
 		string(table.StatusLobby), string(table.StatusPlaying))
 	if err != nil {
 		return nil, fmt.Errorf("store: listing open tables: %w", err)
@@ -424,9 +556,10 @@ func (d *DB) Open(ctx context.Context) ([]string, error) {
 }
 
 // InChannel lists the ids of the tables in the lobby or being played in a
-// channel (or living in the thread channelID), oldest first.
+// channel (or living in the thread channelID), oldest first; tables marked
+// corrupt are left out.
 func (d *DB) InChannel(ctx context.Context, channelID string) ([]string, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?)
+	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) AND corrupt = ''
 		AND (channel_id = ? OR id IN (SELECT table_id FROM table_meta WHERE thread_id = ?)) ORDER BY created_at, id`,
 		string(table.StatusLobby), string(table.StatusPlaying), channelID, channelID)
 	if err != nil {
@@ -481,11 +614,11 @@ type OpenTable struct {
 }
 
 // OpenTables lists the tables in the lobby or being played, oldest first,
-// in one query.
+// in one query; tables marked corrupt are left out (they are not resumed).
 func (d *DB) OpenTables(ctx context.Context) ([]OpenTable, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT t.id, t.updated_at,
 		EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = ?)
-		FROM tables t WHERE t.status IN (?, ?) ORDER BY t.created_at, t.id`,
+		FROM tables t WHERE t.status IN (?, ?) AND t.corrupt = '' ORDER BY t.created_at, t.id`,
 		string(table.AI), string(table.StatusLobby), string(table.StatusPlaying))
 	if err != nil {
 		return nil, fmt.Errorf("store: listing open tables: %w", err)

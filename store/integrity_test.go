@@ -1,0 +1,528 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+)
+
+// seedLongLog creates table "long" with n actions and table "other" with 3
+// at path, and closes the store, its WAL checkpointed into the file.
+func seedLongLog(t *testing.T, path string, n int) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"long", "other"} {
+		if err := db.Create(ctx, record(id, table.StatusPlaying)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range n {
+		mustAppend(t, db, "long", i, "")
+	}
+	for i := range 3 {
+		mustAppend(t, db, "other", i, "")
+	}
+	if _, err := db.w.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
+		t.Fatalf("the WAL still holds %d bytes after closing", fi.Size())
+	}
+}
+
+// rawExec runs SQL on the file behind the store's back.
+func rawExec(t *testing.T, path string, qs ...string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite3", dsn(path, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, q := range qs {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
+// TestCorruptLogRowsLost: rows deleted from a log behind the store's back
+// make Load fail with a CorruptError naming the table, never return a
+// shorter log; the other table still loads; Check reports the table.
+func TestCorruptLogRowsLost(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		sql  []string
+		want string // in the error
+	}{
+		{"tail deleted", []string{`DELETE FROM actions WHERE table_id = 'long' AND n >= 250`}, "holds 250 entries but its recorded length is 300"},
+		{"last entry deleted", []string{`DELETE FROM actions WHERE table_id = 'long' AND n = 299`}, "holds 299 entries"},
+		{"whole log deleted", []string{`DELETE FROM actions WHERE table_id = 'long'`}, "holds 0 entries"},
+		{"head deleted", []string{`DELETE FROM actions WHERE table_id = 'long' AND n < 10`}, "entry 10 found where entry 0 was expected"},
+		{"middle deleted", []string{`DELETE FROM actions WHERE table_id = 'long' AND n = 150`}, "entry 151 found where entry 150 was expected"},
+		{"triggers dropped, recorded length lowered", []string{
+			`DROP TRIGGER actions_log_len`, `DROP TRIGGER actions_append_only`,
+			`DELETE FROM actions WHERE table_id = 'long' AND n >= 200`,
+			`UPDATE tables SET log_len = 250 WHERE id = 'long'`,
+		}, "holds 200 entries but its recorded length is 250"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "stolik.db")
+			seedLongLog(t, path, 300)
+			rawExec(t, path, c.sql...)
+			db, err := Open(context.Background(), path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			ctx := context.Background()
+			_, log, err := db.Load(ctx, "long")
+			var ce *table.CorruptError
+			if !errors.As(err, &ce) || ce.ID != "long" {
+				t.Fatalf("Load: %d entries, %v; want a CorruptError for table long", len(log), err)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q does not say %q", err, c.want)
+			}
+			if _, log, err := db.Load(ctx, "other"); err != nil || len(log) != 3 {
+				t.Errorf("the other table: %d entries, %v", len(log), err)
+			}
+			// Appending does not paper over the loss.
+			if err := db.Append(ctx, "long", table.Entry{N: len(log), Action: "x", At: t0}, ""); err == nil {
+				t.Error("an append to the damaged log was accepted")
+			}
+			problems, err := db.Check(ctx, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, "table long") }) {
+				t.Errorf("Check: %q, want a problem naming table long", problems)
+			}
+		})
+	}
+}
+
+// indexLeaf returns the file offset of a leaf page of the b-tree whose root
+// is page root (following the right-most child pointers).
+func indexLeaf(t *testing.T, file []byte, root, pageSize int) int {
+	t.Helper()
+	pg := root
+	for range 10 {
+		off := (pg - 1) * pageSize
+		switch file[off] {
+		case 0x0a: // leaf index page
+			return off
+		case 0x02: // interior index page: right-most pointer at byte 8
+			pg = int(binary.BigEndian.Uint32(file[off+8 : off+12]))
+		default:
+			t.Fatalf("page %d is not an index b-tree page (type %#x)", pg, file[off])
+		}
+	}
+	t.Fatal("no leaf within 10 levels")
+	return 0
+}
+
+// TestCorruptIndexPage: bytes flipped in the middle of the cells of a leaf
+// of the actions primary-key index, in the closed file. Load of the table
+// then fails (SQLite's error or a CorruptError), never returning a shorter
+// log with a nil error; the full check reports the damage.
+func TestCorruptIndexPage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stolik.db")
+	seedLongLog(t, path, 300)
+	ctx := context.Background()
+
+	raw, err := sql.Open("sqlite3", dsn(path, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root, pageSize int
+	err = raw.QueryRow(`SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'actions' AND name LIKE 'sqlite_autoindex_actions%'`).Scan(&root)
+	if err == nil {
+		err = raw.QueryRow(`PRAGMA page_size`).Scan(&pageSize)
+	}
+	if cerr := raw.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	file, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaf := indexLeaf(t, file, root, pageSize)
+	content := int(binary.BigEndian.Uint16(file[leaf+5 : leaf+7])) // start of the cell content area
+	if content == 0 {
+		content = 65536
+	}
+	mid := leaf + content + (pageSize-content)/2
+	for i := mid - 32; i < mid+32; i++ {
+		file[i] ^= 0xa5
+	}
+	if err := os.WriteFile(path, file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("index root page %d, page size %d: flipped 64 bytes at offset %d (a leaf at %d, cells from %d)",
+		root, pageSize, mid-32, leaf, leaf+content)
+
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Logf("Open refused the damaged file: %v", err)
+		return
+	}
+	defer db.Close()
+	_, log, err := db.Load(ctx, "long")
+	if err == nil {
+		t.Fatalf("Load of the damaged table returned %d entries and no error", len(log))
+	}
+	if ce := (*table.CorruptError)(nil); !errors.As(err, &ce) || ce.ID != "long" {
+		t.Errorf("Load: %v, want a CorruptError for table long", err)
+	}
+	t.Logf("Load: %v", err)
+	problems, err := db.Check(ctx, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(problems) == 0 {
+		t.Error("the full check found nothing")
+	}
+	t.Logf("full check: %q", problems)
+}
+
+// TestCheck: a healthy database checks clean; a lost log row is a problem
+// for both checks and makes OpenChecked refuse the file in one line; once
+// the table is marked corrupt it is no longer a problem, and it is not
+// resumed.
+func TestCheck(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stolik.db")
+	seedLongLog(t, path, 20)
+	ctx := context.Background()
+	db, err := OpenChecked(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, full := range []bool{false, true} {
+		if problems, err := db.Check(ctx, full); err != nil || problems != nil {
+			t.Errorf("Check(full=%v) of a healthy database: %q, %v", full, problems, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	rawExec(t, path, `DELETE FROM actions WHERE table_id = 'long' AND n = 19`)
+	db, err = OpenChecked(ctx, path)
+	var de *DamagedError
+	if !errors.As(err, &de) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("OpenChecked of a damaged database: %v, want a DamagedError", err)
+	}
+	if want := "table long: its log holds 19 entries but its recorded length is 20"; !slices.Equal(de.Problems, []string{want}) {
+		t.Errorf("problems %q, want [%q]", de.Problems, want)
+	}
+	if msg := err.Error(); strings.Contains(msg, "\n") || !strings.Contains(msg, path) || !strings.Contains(msg, "table long") {
+		t.Errorf("error is not one line naming the file and the table: %q", msg)
+	}
+
+	db, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ms, err := db.LogMismatches(ctx)
+	if err != nil || !slices.Equal(ms, []LogMismatch{{ID: "long", Recorded: 20, Stored: 19}}) {
+		t.Fatalf("LogMismatches = %+v, %v", ms, err)
+	}
+	if err := db.MarkCorrupt(ctx, "long", ms[0].String()); err != nil {
+		t.Fatal(err)
+	}
+	for _, full := range []bool{false, true} {
+		if problems, err := db.Check(ctx, full); err != nil || problems != nil {
+			t.Errorf("Check(full=%v) after marking the table: %q, %v", full, problems, err)
+		}
+	}
+	if ids, err := db.Open(ctx); err != nil || !slices.Equal(ids, []string{"other"}) {
+		t.Errorf("Open = %v, %v; want [other]", ids, err)
+	}
+}
+
+// TestMarkCorrupt: a table marked corrupt fails to load and to take an
+// entry with a CorruptError giving the reason, and no listing of open
+// tables shows it; an unknown table or an empty reason is refused.
+func TestMarkCorrupt(t *testing.T) {
+	db, _ := openTemp(t)
+	ctx := context.Background()
+	for _, id := range []string{"a", "b"} {
+		if err := db.Create(ctx, record(id, table.StatusPlaying)); err != nil {
+			t.Fatal(err)
+		}
+		mustAppend(t, db, id, 0, "")
+	}
+	if err := db.MarkCorrupt(ctx, "a", "log does not replay at entry 0"); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := db.Load(ctx, "a")
+	var ce *table.CorruptError
+	if !errors.As(err, &ce) || ce.ID != "a" || !errors.Is(err, ErrMarkedCorrupt) || !strings.Contains(err.Error(), "does not replay") {
+		t.Fatalf("Load of a marked table: %v", err)
+	}
+	err = db.Append(ctx, "a", table.Entry{N: 1, Action: "x", At: t0}, "")
+	if !errors.As(err, &ce) || ce.ID != "a" {
+		t.Fatalf("Append to a marked table: %v", err)
+	}
+	if _, log, err := db.Load(ctx, "b"); err != nil || len(log) != 1 {
+		t.Fatalf("the other table: %d entries, %v", len(log), err)
+	}
+	if ids, err := db.Open(ctx); err != nil || !slices.Equal(ids, []string{"b"}) {
+		t.Errorf("Open = %v, %v", ids, err)
+	}
+	if ids, err := db.InChannel(ctx, "c1"); err != nil || !slices.Equal(ids, []string{"b"}) {
+		t.Errorf("InChannel = %v, %v", ids, err)
+	}
+	if ts, err := db.OpenTables(ctx); err != nil || len(ts) != 1 || ts[0].ID != "b" {
+		t.Errorf("OpenTables = %+v, %v", ts, err)
+	}
+	if n, err := db.CurrentTables(ctx, "g1", ""); err != nil || n != 1 {
+		t.Errorf("CurrentTables = %d, %v", n, err)
+	}
+	if got, err := db.MarkedCorrupt(ctx); err != nil || !slices.Equal(got, []CorruptTable{{"a", "log does not replay at entry 0"}}) {
+		t.Errorf("MarkedCorrupt = %+v, %v", got, err)
+	}
+	if err := db.MarkCorrupt(ctx, "nope", "x"); !errors.Is(err, table.ErrNotFound) {
+		t.Errorf("MarkCorrupt of an unknown table: %v", err)
+	}
+	if err := db.MarkCorrupt(ctx, "b", " "); err == nil {
+		t.Error("MarkCorrupt accepted an empty reason")
+	}
+}
+
+// TestCorruptLogLength: the recorded length follows the log through
+// appends and conflicts, and a table whose recorded length is ahead of an
+// existing row is refused, not overwritten.
+func TestCorruptLogLength(t *testing.T) {
+	db, _ := openTemp(t)
+	ctx := context.Background()
+	if err := db.Create(ctx, record("t", table.StatusPlaying)); err != nil {
+		t.Fatal(err)
+	}
+	logLen := func() int {
+		var n int
+		if err := db.r.QueryRowContext(ctx, `SELECT log_len FROM tables WHERE id = 't'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for n := range 5 {
+		mustAppend(t, db, "t", n, "")
+	}
+	if err := db.Append(ctx, "t", table.Entry{N: 3, Action: "x", At: t0}, ""); !errors.Is(err, table.ErrConflict) {
+		t.Fatalf("stale append: %v", err)
+	}
+	if got := logLen(); got != 5 {
+		t.Fatalf("log_len = %d after 5 appends and a conflict, want 5", got)
+	}
+	// The recorded length lowered behind the store's back: the next append
+	// meets an existing row.
+	if _, err := db.w.ExecContext(ctx, `UPDATE tables SET log_len = 4 WHERE id = 't'`); err != nil {
+		t.Fatal(err)
+	}
+	err := db.Append(ctx, "t", table.Entry{N: 4, Action: "x", At: t0}, "")
+	var ce *table.CorruptError
+	if !errors.As(err, &ce) || ce.ID != "t" {
+		t.Fatalf("append over an existing row: %v, want a CorruptError", err)
+	}
+	if _, _, err := db.Load(ctx, "t"); !errors.As(err, &ce) {
+		t.Fatalf("Load with a recorded length behind the log: %v", err)
+	}
+}
+
+// TestCorruptMigrationBackfill: migration 0003 records the length of the
+// logs already stored.
+func TestCorruptMigrationBackfill(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stolik.db")
+	ctx := context.Background()
+	ms, err := loadMigrations(embedded, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite3", dsn(path, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, raw, ms[:2]); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO tables (id, game, seats, seed, status, created_at, updated_at) VALUES
+			('a', 'princesses', 3, 1, 'playing', '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z'),
+			('b', 'princesses', 3, 1, 'lobby', '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')`,
+		`INSERT INTO actions (table_id, n, seat, action, at) VALUES
+			('a', 0, 0, 'x', '2025-01-01T00:00:00Z'), ('a', 1, 1, 'y', '2025-01-01T00:00:00Z')`,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := OpenChecked(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for id, want := range map[string]int{"a": 2, "b": 0} {
+		_, log, err := db.Load(ctx, id)
+		if err != nil || len(log) != want {
+			t.Errorf("table %s after the migration: %d entries, %v; want %d", id, len(log), err, want)
+		}
+	}
+	mustAppend(t, db, "a", 2, "")
+	if err := db.Append(ctx, "a", table.Entry{N: 2, Seat: engine.Seat(0), Action: "z", At: t0}, ""); !errors.Is(err, table.ErrConflict) {
+		t.Errorf("append at a taken position after the migration: %v", err)
+	}
+}
+
+// TestReadOnlyDatabase: Open refuses a database it cannot write with
+// ErrReadOnly naming the file, found by the write probe (the schema is
+// current, so migrating writes nothing) or by the migration of an older
+// file. Root ignores file modes, so the file that cannot be written is
+// stood for by the writer's open mode (mode=ro, what SQLite falls back to
+// for a file it may not write or a read-only mount) or query_only.
+func TestReadOnlyDatabase(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name   string
+		params url.Values
+		old    bool // the file is at schema 2: the migration is what fails
+		want   string
+	}{
+		{"mode=ro", url.Values{"mode": {"ro"}}, false, "write probe"},
+		{"query_only", url.Values{"_query_only": {"on"}}, false, "write probe"},
+		{"mode=ro, schema to migrate", url.Values{"mode": {"ro"}}, true, "migrating"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "stolik.db")
+			if c.old {
+				ms, err := loadMigrations(embedded, "migrations")
+				if err != nil {
+					t.Fatal(err)
+				}
+				raw, err := sql.Open("sqlite3", dsn(path, true))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := migrate(ctx, raw, ms[:2]); err != nil {
+					t.Fatal(err)
+				}
+				raw.Close()
+			} else {
+				seedLongLog(t, path, 3)
+			}
+			db, err := open(ctx, path, openOptions{writer: c.params})
+			if err == nil {
+				db.Close()
+				t.Fatal("a database that cannot be written was opened")
+			}
+			if !errors.Is(err, ErrReadOnly) {
+				t.Fatalf("Open: %v, want ErrReadOnly", err)
+			}
+			for _, s := range []string{path, c.want, "readonly"} {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("error %q does not mention %q", err, s)
+				}
+			}
+			t.Log(err)
+			// The same file opens for writing.
+			db, err = Open(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+		})
+	}
+}
+
+// TestReadOnlyFileMode: a file mode or a directory that forbids writing
+// makes Open fail with ErrReadOnly (not as root, whom modes do not stop).
+func TestReadOnlyFileMode(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root, which file modes do not stop; TestReadOnlyDatabase stands for it")
+	}
+	ctx := context.Background()
+	t.Run("file 0444", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "stolik.db")
+		seedLongLog(t, path, 3)
+		if err := os.Chmod(path, 0o444); err != nil {
+			t.Fatal(err)
+		}
+		db, err := Open(ctx, path)
+		if err == nil {
+			db.Close()
+			t.Fatal("a read-only file was opened")
+		}
+		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
+			t.Fatalf("Open: %v, want ErrReadOnly naming the file", err)
+		}
+		t.Log(err)
+	})
+	t.Run("directory 0555", func(t *testing.T) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "stolik.db")
+		seedLongLog(t, path, 3)
+		if err := os.Chmod(dir, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = os.Chmod(dir, 0o755) })
+		db, err := Open(ctx, path)
+		if err == nil {
+			db.Close()
+			t.Fatal("a database in a read-only directory was opened")
+		}
+		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
+			t.Fatalf("Open: %v, want ErrReadOnly naming the file", err)
+		}
+		t.Log(err)
+	})
+}
+
+// TestOpenExistingNeverCreates: OpenExisting of a missing file fails with
+// ErrNoDatabase and creates nothing.
+func TestOpenExistingNeverCreates(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "missing.db")
+	_, err := OpenExisting(context.Background(), path)
+	if !errors.Is(err, ErrNoDatabase) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("OpenExisting: %v, want ErrNoDatabase naming the file", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("OpenExisting left %d files behind", len(ents))
+	}
+	seedLongLog(t, path, 1)
+	db, err := OpenExisting(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
