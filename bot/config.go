@@ -8,11 +8,19 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+	"github.com/bwmarrin/discordgo"
+	"github.com/mattn/go-sqlite3"
 
+	"github.com/stolik-bot/stolik/bot/logthrottle"
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 )
 
@@ -109,85 +117,221 @@ To get one: open the Discord Developer Portal (https://discord.com/developers/ap
 choose your application (or create one), go to "Bot", press "Reset Token" and copy the token.
 Invite the bot with the "bot" and "applications.commands" scopes`)
 
-// ConfigError is a configuration value that cannot be used.
+// ConfigError is a configuration value that cannot be used. It names the
+// key and what the key takes, never the value given: a token pasted into
+// the wrong key, or a key's value copied from a secret, would otherwise be
+// printed (and logged by whatever collects the program's output).
 type ConfigError struct {
-	Key string
-	Msg string
+	Key string // the key, or the environment variable
+	Msg string // what is wrong, without the value
 }
 
-func (e *ConfigError) Error() string { return "config: " + e.Key + ": " + e.Msg }
+func (e *ConfigError) Error() string {
+	return "config: " + e.Key + ": " + e.Msg + " (the value given is not shown)"
+}
+
+// ConfigSyntaxError says that the configuration file is not valid TOML,
+// and where. It quotes nothing of the file: the line may hold the token
+// (an unquoted one is the usual mistake).
+type ConfigSyntaxError struct {
+	Path         string
+	Line, Column int // from 1; 0 when unknown
+}
+
+func (e *ConfigSyntaxError) Error() string {
+	where := ""
+	if e.Line > 0 {
+		where = fmt.Sprintf(" line %d, column %d:", e.Line, e.Column)
+	}
+	return "config: " + e.Path + ":" + where + " not valid TOML (text values must be in quotes, one key = value per line); the line is not shown"
+}
+
+// configKey is one key of the configuration file: what it takes, in words
+// (for errors), and the field it sets.
+type configKey struct {
+	name  string
+	takes string
+	field func(*Config) any
+}
+
+// langList is the languages, for errors.
+func langList() string { return strings.Join(locales.Languages(), ", ") }
+
+// aiBots are the AI players every game has (engine.BotOf).
+var aiBots = []string{"heuristic", "random"}
+
+// configKeys are the keys of the file, in the order of config.example.toml.
+var configKeys = []configKey{
+	{"token", "the bot token alone, in quotes (no spaces, no \"Bot \" in front)", func(c *Config) any { return &c.Token }},
+	{"database", "the path of a file, in quotes", func(c *Config) any { return &c.Database }},
+	{"guild_id", "a server id in quotes (digits only), or \"\"", func(c *Config) any { return &c.GuildID }},
+	{"default_lang", "one of " + langList(), func(c *Config) any { return &c.DefaultLang }},
+	{"log_level", "debug, info, warn or error", func(c *Config) any { return &c.LogLevel }},
+	{"log_format", "text or json", func(c *Config) any { return &c.LogFormat }},
+	{"shutdown_timeout", "a duration in quotes, not negative, such as \"20s\"", func(c *Config) any { return &c.ShutdownTimeout }},
+	{"ai_bot", strings.Join(aiBots, " or "), func(c *Config) any { return &c.AIBot }},
+	{"table_cache", "a whole number, 0 or more", func(c *Config) any { return &c.TableCache }},
+	{"publish_interval", "a duration in quotes from \"0s\" to \"1m\"", func(c *Config) any { return &c.PublishInterval }},
+	{"ping_quiet", "a duration in quotes, not negative, such as \"1m\"", func(c *Config) any { return &c.PingQuiet }},
+	{"resume_window", "a duration in quotes, not negative, such as \"15m\"", func(c *Config) any { return &c.ResumeWindow }},
+}
+
+// badKey is the error of a key whose value is not what it takes.
+func badKey(name string) *ConfigError {
+	for _, k := range configKeys {
+		if k.name == name {
+			return &ConfigError{Key: name, Msg: "must be " + k.takes}
+		}
+	}
+	return &ConfigError{Key: name, Msg: "is not valid"}
+}
 
 // Load reads the configuration file at path (a missing file is fine when
 // optional is true: the defaults and the environment are used), applies the
 // environment overrides from getenv (os.Getenv when nil) and validates the
-// result.
+// result. No error quotes a value or the file (see ConfigError).
 func Load(path string, optional bool, getenv func(string) string) (Config, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
 	cfg := Defaults()
 	if path != "" {
-		md, err := toml.DecodeFile(path, &cfg)
+		text, err := os.ReadFile(path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && optional:
 		case err != nil:
 			return Config{}, fmt.Errorf("config: reading %s: %w", path, err)
 		default:
-			if und := md.Undecoded(); len(und) > 0 {
-				keys := make([]string, len(und))
-				for i, k := range und {
-					keys[i] = k.String()
-				}
-				return Config{}, &ConfigError{Key: strings.Join(keys, ", "), Msg: "unknown key in " + path}
+			if err := decodeConfig(path, string(text), &cfg); err != nil {
+				return Config{}, err
 			}
 		}
 	}
+	fromEnv := map[string]string{}
 	if v := strings.TrimSpace(getenv(EnvToken)); v != "" {
-		cfg.Token = v
+		cfg.Token, fromEnv["token"] = v, EnvToken
 	}
 	if v := strings.TrimSpace(getenv(EnvDatabase)); v != "" {
-		cfg.Database = v
+		cfg.Database, fromEnv["database"] = v, EnvDatabase
 	}
 	cfg.DiscordURL = strings.TrimSpace(getenv(EnvDiscordURL))
-	return cfg, cfg.Validate()
+	err := cfg.Validate()
+	var ce *ConfigError
+	if errors.As(err, &ce) && fromEnv[ce.Key] != "" {
+		err = &ConfigError{Key: fromEnv[ce.Key], Msg: ce.Msg}
+	}
+	return cfg, err
 }
 
-// Validate checks the configuration.
+// decodeConfig reads the TOML text of the file at path into cfg, key by key,
+// so that an error names its key and nothing of the value (the TOML
+// decoder's own errors quote values and lines).
+func decodeConfig(path, text string, cfg *Config) error {
+	var raw map[string]toml.Primitive
+	md, err := toml.Decode(text, &raw)
+	if err != nil {
+		se := &ConfigSyntaxError{Path: path}
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			se.Line, se.Column = pe.Position.Line, column(text, pe.Position.Start)
+		}
+		return se
+	}
+	var unknown []string
+	hidden := 0
+	for name, prim := range raw {
+		i := slices.IndexFunc(configKeys, func(k configKey) bool { return k.name == name })
+		if i < 0 {
+			if plainKey(name) {
+				unknown = append(unknown, name)
+			} else {
+				hidden++
+			}
+			continue
+		}
+		if err := md.PrimitiveDecode(prim, configKeys[i].field(cfg)); err != nil {
+			return badKey(name)
+		}
+	}
+	if len(unknown) > 0 || hidden > 0 {
+		slices.Sort(unknown)
+		if hidden > 0 {
+			unknown = append(unknown, fmt.Sprintf("%d not shown", hidden))
+		}
+		names := make([]string, len(configKeys))
+		for i, k := range configKeys {
+			names[i] = k.name
+		}
+		return &ConfigError{Key: strings.Join(unknown, ", "), Msg: "unknown key in " + path + "; the keys are " + strings.Join(names, ", ")}
+	}
+	return nil
+}
+
+// plainKey reports whether an unknown key may be named in an error: a
+// short lower-case word, as a misspelt key is. Anything else could be a
+// value written where a key goes.
+func plainKey(s string) bool {
+	if s == "" || len(s) > 24 {
+		return false
+	}
+	return strings.Trim(s, "abcdefghijklmnopqrstuvwxyz0123456789_-") == ""
+}
+
+// column is the column (in characters, from 1) of byte offset off in text.
+func column(text string, off int) int {
+	if off < 0 || off > len(text) {
+		return 0
+	}
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	return utf8.RuneCountInString(text[start:off]) + 1
+}
+
+// Validate checks the configuration. Its errors name the key and what it
+// takes, never the value.
 func (c Config) Validate() error {
 	if strings.TrimSpace(c.Token) == "" {
 		return ErrNoToken
+	}
+	if strings.ContainsFunc(c.Token, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
+		return badKey("token")
 	}
 	if c.Database == "" {
 		return &ConfigError{Key: "database", Msg: "must name a file"}
 	}
 	if c.GuildID != "" && strings.Trim(c.GuildID, "0123456789") != "" {
-		return &ConfigError{Key: "guild_id", Msg: fmt.Sprintf("%q is not a Discord id (digits only)", c.GuildID)}
+		return badKey("guild_id")
 	}
 	if c.DefaultLang != "" && locales.Normalize(c.DefaultLang) != c.DefaultLang {
-		return &ConfigError{Key: "default_lang", Msg: fmt.Sprintf("%q is not one of %s", c.DefaultLang, strings.Join(locales.Languages(), ", "))}
+		return badKey("default_lang")
 	}
 	if _, err := c.level(); err != nil {
 		return err
 	}
 	if c.LogFormat != "" && c.LogFormat != "text" && c.LogFormat != "json" {
-		return &ConfigError{Key: "log_format", Msg: fmt.Sprintf("%q is not text or json", c.LogFormat)}
+		return badKey("log_format")
+	}
+	if c.AIBot != "" && !slices.Contains(aiBots, c.AIBot) {
+		return badKey("ai_bot")
 	}
 	if c.PublishInterval.Duration < 0 || c.PublishInterval.Duration > time.Minute {
-		return &ConfigError{Key: "publish_interval", Msg: "must be between 0 and 1m"}
+		return badKey("publish_interval")
 	}
 	if c.PingQuiet.Duration < 0 {
-		return &ConfigError{Key: "ping_quiet", Msg: "must not be negative"}
+		return badKey("ping_quiet")
+	}
+	if c.ResumeWindow.Duration < 0 {
+		return badKey("resume_window")
 	}
 	if c.TableCache < 0 {
-		return &ConfigError{Key: "table_cache", Msg: "must not be negative"}
+		return badKey("table_cache")
 	}
 	if c.DiscordURL != "" {
 		if u, err := url.Parse(c.DiscordURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return &ConfigError{Key: EnvDiscordURL, Msg: fmt.Sprintf("%q is not an http(s) base URL", c.DiscordURL)}
+			return &ConfigError{Key: EnvDiscordURL, Msg: "must be an http(s) base URL such as http://127.0.0.1:PORT"}
 		}
 	}
 	if c.ShutdownTimeout.Duration < 0 {
-		return &ConfigError{Key: "shutdown_timeout", Msg: "must not be negative"}
+		return badKey("shutdown_timeout")
 	}
 	return nil
 }
@@ -197,18 +341,56 @@ func (c Config) level() (slog.Level, error) {
 	if c.LogLevel == "" {
 		return slog.LevelInfo, nil
 	}
-	if err := l.UnmarshalText([]byte(c.LogLevel)); err != nil {
-		return 0, &ConfigError{Key: "log_level", Msg: fmt.Sprintf("%q is not debug, info, warn or error", c.LogLevel)}
+	if !slices.Contains([]string{"debug", "info", "warn", "error"}, strings.ToLower(c.LogLevel)) || l.UnmarshalText([]byte(c.LogLevel)) != nil {
+		return 0, badKey("log_level")
 	}
 	return l, nil
 }
 
 // Logger builds the slog logger the configuration asks for, writing to w.
+// Repeated warnings and errors of one kind go out at most once per
+// logthrottle.DefaultInterval, with the count of those held back (see
+// logKind).
 func (c Config) Logger(w io.Writer) *slog.Logger {
+	return c.loggerAt(w, time.Now)
+}
+
+// loggerAt is Logger on a clock.
+func (c Config) loggerAt(w io.Writer, now func() time.Time) *slog.Logger {
 	lvl, _ := c.level()
 	opts := &slog.HandlerOptions{Level: lvl}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if c.LogFormat == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		h = slog.NewJSONHandler(w, opts)
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	return slog.New(logthrottle.New(h, logthrottle.Options{Now: now, Kind: logKind}))
+}
+
+// logKind tells apart, for the log throttle, errors of one type that are
+// different faults: SQLite's result codes (a full disk, a locked database),
+// Discord's HTTP status and error code, a game rule's code. A damaged table
+// is a fault of its own: the bot reports each once (see damaged), and the
+// second table found damaged must not be held back as a repeat of the
+// first.
+func logKind(err error) string {
+	var ce *table.CorruptError
+	if errors.As(err, &ce) {
+		return "damaged table " + ce.ID
+	}
+	var se sqlite3.Error
+	if errors.As(err, &se) {
+		return fmt.Sprintf("sqlite %d/%d", se.Code, se.ExtendedCode)
+	}
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil {
+		code := 0
+		if re.Message != nil {
+			code = re.Message.Code
+		}
+		return fmt.Sprintf("discord %d/%d", re.Response.StatusCode, code)
+	}
+	if code := engine.Code(err); code != "" {
+		return "rule " + code
+	}
+	return ""
 }

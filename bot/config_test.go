@@ -1,12 +1,20 @@
 package bot
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mattn/go-sqlite3"
+
+	"github.com/stolik-bot/stolik/engine/table"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -56,5 +64,183 @@ func TestLoadErrors(t *testing.T) {
 		if _, err := Load(path, false, env(map[string]string{EnvToken: "x"})); err == nil {
 			t.Errorf("%s: want an error", body)
 		}
+	}
+}
+
+// tokenLike is a token: no configuration error may show it, nor any
+// 6-character piece of it.
+const tokenLike = "MTI3NDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.q8Zr-Vw3_xYpLm0sT5uB9nQe2cFa"
+
+// leaks reports a 6-character piece of s found in text.
+func leaks(text, s string) (string, bool) {
+	for i := 0; i+6 <= len(s); i++ {
+		if strings.Contains(text, s[i:i+6]) {
+			return s[i : i+6], true
+		}
+	}
+	return "", false
+}
+
+// TestConfigErrorsHideValues: every key refuses a token-like value it
+// cannot take with an error that names the key, says what it takes and
+// shows nothing of the value; so do the environment variables, a TOML
+// syntax error on a line holding the token, and unknown keys.
+func TestConfigErrorsHideValues(t *testing.T) {
+	q := `"` + tokenLike + `"`
+	cases := []struct {
+		name string
+		file string            // the configuration file ("" for none)
+		env  map[string]string // besides a valid token
+		key  string            // the key the error must name; "" for a syntax error
+		line int               // the syntax error's line
+	}{
+		{"token with a prefix", `token = "Bot ` + tokenLike + `"`, nil, "token", 0},
+		{"token in an array", `token = [` + q + `]`, nil, "token", 0},
+		{"token unquoted", "# the bot\ntoken = " + tokenLike + "\n", nil, "", 2},
+		{"token alone on a line", "log_level = \"info\"\n" + tokenLike + "\n", nil, "", 2},
+		{"token with an open quote", `token = "` + tokenLike, nil, "", 1},
+		{"token as a section", "[" + tokenLike + "]\nx = 1\n", nil, "1 not shown", 0},
+		{"token as a quoted key", q + ` = "x"`, nil, "1 not shown", 0},
+		{"database in a table", `database = { path = ` + q + ` }`, nil, "database", 0},
+		{"guild_id", `guild_id = ` + q, nil, "guild_id", 0},
+		{"default_lang", `default_lang = ` + q, nil, "default_lang", 0},
+		{"log_level", `log_level = ` + q, nil, "log_level", 0},
+		{"log_format", `log_format = ` + q, nil, "log_format", 0},
+		{"shutdown_timeout", `shutdown_timeout = ` + q, nil, "shutdown_timeout", 0},
+		{"ai_bot", `ai_bot = ` + q, nil, "ai_bot", 0},
+		{"table_cache", `table_cache = ` + q, nil, "table_cache", 0},
+		{"publish_interval", `publish_interval = ` + q, nil, "publish_interval", 0},
+		{"ping_quiet", `ping_quiet = ` + q, nil, "ping_quiet", 0},
+		{"resume_window", `resume_window = ` + q, nil, "resume_window", 0},
+		{"DISCORD_TOKEN with a prefix", "", map[string]string{EnvToken: "Bot " + tokenLike}, EnvToken, 0},
+		{"STOLIK_TEST_DISCORD_URL", "", map[string]string{EnvDiscordURL: tokenLike}, EnvDiscordURL, 0},
+	}
+	covered := map[string]bool{}
+	for _, c := range cases {
+		covered[c.key] = true
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "stolik.toml")
+			if c.file != "" {
+				body := c.file
+				if !strings.Contains(body, "token =") {
+					body = "token = \"tok\"\n" + body
+					c.line += 1
+				}
+				if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			vars := map[string]string{}
+			if c.file == "" {
+				vars[EnvToken] = "tok"
+			}
+			for k, v := range c.env {
+				vars[k] = v
+			}
+			_, err := Load(path, c.file == "", env(vars))
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if piece, ok := leaks(err.Error(), tokenLike); ok {
+				t.Errorf("the error shows %q of the value: %v", piece, err)
+			}
+			var ce *ConfigError
+			var se *ConfigSyntaxError
+			switch {
+			case c.key == "":
+				if !errors.As(err, &se) || se.Line != c.line || se.Column < 1 || se.Path != path {
+					t.Errorf("want a syntax error on line %d: %#v", c.line, err)
+				}
+			case !errors.As(err, &ce):
+				t.Errorf("want a ConfigError: %#v", err)
+			case !strings.Contains(ce.Key, c.key):
+				t.Errorf("the error names %q, want %q: %v", ce.Key, c.key, err)
+			case ce.Msg == "":
+				t.Errorf("the error does not say what the key takes: %v", err)
+			}
+		})
+	}
+	// Every key of the file has a case.
+	for _, k := range configKeys {
+		if !covered[k.name] {
+			t.Errorf("no case for the key %s", k.name)
+		}
+	}
+}
+
+// TestConfigKeysMatchTheStruct: every key Config reads from TOML is in
+// configKeys (which decodes and describes them), and nothing else is.
+func TestConfigKeysMatchTheStruct(t *testing.T) {
+	var tags []string
+	rt := reflect.TypeFor[Config]()
+	for i := range rt.NumField() {
+		if tag := rt.Field(i).Tag.Get("toml"); tag != "" && tag != "-" {
+			tags = append(tags, tag)
+		}
+	}
+	var keys []string
+	var cfg Config
+	for _, k := range configKeys {
+		keys = append(keys, k.name)
+		if k.field(&cfg) == nil {
+			t.Errorf("%s: no field", k.name)
+		}
+	}
+	slices.Sort(tags)
+	slices.Sort(keys)
+	if !slices.Equal(tags, keys) {
+		t.Errorf("struct tags %v, configKeys %v", tags, keys)
+	}
+}
+
+// TestUnknownKeysNamed: a misspelt key is named; the keys there are listed.
+func TestUnknownKeysNamed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.toml")
+	if err := os.WriteFile(path, []byte("token = \"x\"\nlog_levle = \"debug\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(path, false, env(nil))
+	var ce *ConfigError
+	if !errors.As(err, &ce) || ce.Key != "log_levle" || !strings.Contains(ce.Msg, "log_level") {
+		t.Errorf("a misspelt key: %v", err)
+	}
+}
+
+// TestLoggerThrottlesRepeats: the logger the configuration builds holds
+// back repeated errors of one kind (a full disk) and counts them, and tells
+// apart what logKind tells apart (two damaged tables, two SQLite codes).
+func TestLoggerThrottlesRepeats(t *testing.T) {
+	now := time.Date(2026, 8, 7, 12, 0, 0, 0, time.UTC)
+	var buf strings.Builder
+	cfg := Defaults()
+	cfg.LogFormat = "json"
+	log := cfg.loggerAt(&buf, func() time.Time { return now })
+	full := fmt.Errorf("store: appending: %w", sqlite3.Error{Code: sqlite3.ErrFull})
+	locked := fmt.Errorf("store: appending: %w", sqlite3.Error{Code: sqlite3.ErrBusy})
+	for range 3315 {
+		log.Error("acting", "table", "abc", "err", full)
+	}
+	log.Error("acting", "err", locked)
+	log.Error("a table's saved record is damaged", "table", "t1", "err", &table.CorruptError{ID: "t1", Err: errors.New("bad options")})
+	log.Error("a table's saved record is damaged", "table", "t2", "err", &table.CorruptError{ID: "t2", Err: errors.New("bad options")})
+	log.Info("moved")
+	log.Info("moved")
+	now = now.Add(10 * time.Second)
+	log.Error("acting", "table", "abc", "err", full)
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatal(err)
+		}
+		s := fmt.Sprint(m["msg"])
+		if n, ok := m["suppressed"]; ok {
+			s += fmt.Sprintf(" suppressed=%v", n)
+		}
+		got = append(got, s)
+	}
+	want := []string{"acting", "acting", "a table's saved record is damaged", "a table's saved record is damaged", "moved", "moved", "acting suppressed=3314"}
+	if !slices.Equal(got, want) {
+		t.Errorf("lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -37,7 +37,8 @@ func FuzzParseGameID(f *testing.F) {
 }
 
 // FuzzLoadConfig: any configuration file is loaded or refused with an
-// error, never a panic, and what loads is valid.
+// error, never a panic; what loads is valid; and no error shows a piece of
+// a token written anywhere in the file ("@T" in the input stands for one).
 //
 //	go test -run XXX -fuzz FuzzLoadConfig -fuzztime 60s ./bot/
 func FuzzLoadConfig(f *testing.F) {
@@ -45,16 +46,23 @@ func FuzzLoadConfig(f *testing.F) {
 		"token = \"x\"\n", "token = \"x\"\nguild_id = \"12\"\ndefault_lang = \"pl\"\nshutdown_timeout = \"3s\"\n",
 		"token = 1\n", "[x]\ny = 2\n", "token = \"x\"\nlog_level = \"loud\"\n", "token = \"x\"\npublish_interval = \"-1s\"\n",
 		"token = \"x\"\ntable_cache = -5\nping_quiet = \"1h\"\n", "\x00\xff", "token = \"\"\"\n",
+		"token = @T\n", "token = \"@T\"\nlog_level = @T\n", "@T\n", "token = \"x\"\n[@T]\n", "token = \"Bot @T\"\n",
+		"token = \"x\"\nresume_window = \"@T\"\n", "token = \"x\"\ntable_cache = \"@T\"\n", "token = '@T\n",
+		"token = \"x\"\n\"@T\" = 1\n", "token = \"x\"\nai_bot = [\"@T\"]\n", "token = \"x\"\ndatabase = { a = \"@T\" }\n",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
+		text = strings.ReplaceAll(text, "@T", tokenLike)
 		path := filepath.Join(t.TempDir(), "stolik.toml")
 		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 			t.Fatal(err)
 		}
 		cfg, err := Load(path, false, func(string) string { return "" })
 		if err != nil {
+			if piece, ok := leaks(strings.ReplaceAll(err.Error(), path, ""), tokenLike); ok && strings.Contains(text, tokenLike) {
+				t.Fatalf("the error shows %q of the token: %v", piece, err)
+			}
 			return
 		}
 		if verr := cfg.Validate(); verr != nil {
