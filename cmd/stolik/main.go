@@ -1,7 +1,7 @@
 // Command stolik is the one binary of Stolik: the Discord bot (serve), a
 // whole game in the terminal (play), the scenario runner (scenario), AI
 // simulations (sim), the replay of a stored table (replay), a game's rules
-// (rules) and the load test (loadtest).
+// (rules), the load test (loadtest) and the database check (check).
 package main
 
 import (
@@ -33,6 +33,7 @@ Usage:
   stolik replay --db FILE --table ID [--lang en|pl|uk]
   stolik rules <game> [--topic T | --card NAME] [--lang en|pl|uk]
   stolik loadtest [--tables N] [--duration D] [--think D] [--games a,b] [--cache N]
+  stolik check --db FILE [--mark-corrupt]
 
 Games: %s
 `
@@ -66,6 +67,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = cmdLoadtest(ctx, args[1:], stdout)
 	case "rules":
 		err = cmdRules(args[1:], stdout)
+	case "check":
+		err = cmdCheck(ctx, args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintf(stdout, usage, strings.Join(engine.Games(), ", "))
 		return 0

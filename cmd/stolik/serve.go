@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/store"
@@ -35,11 +36,15 @@ func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return err
 	}
 	log := cfg.Logger(errOut)
-	db, err := store.Open(ctx, cfg.Database)
+	// Open refuses a file it cannot write (store.ErrReadOnly); the quick
+	// check, one that is damaged (*store.DamagedError): either way serve
+	// stops here with one line saying why, before Discord hears of it.
+	start := time.Now()
+	db, err := store.OpenChecked(ctx, cfg.Database)
 	if err != nil {
 		return err
 	}
-	log.Info("database open", "path", cfg.Database)
+	log.Info("database open", "path", cfg.Database, "opened_and_checked_in", time.Since(start).Round(time.Millisecond))
 	b, err := bot.New(cfg, bot.Deps{Store: db, Logger: log})
 	if err != nil {
 		_ = db.Close()
