@@ -64,6 +64,16 @@
 // (over-long or foreign custom_ids, no member, wrong option types...), to
 // test a bot against a hostile or broken client.
 //
+// Two environment variables help look at what the bot sends. With
+// STOLIK_CAPTURE=/abs/path.jsonl every REST request (and the users, guilds
+// and channels a test adds) is appended to that file in the capture format
+// of the discord-look tool, which checks it against Discord's API
+// specification and draws the messages (capture.go). TextViolations lists
+// texts the bot cut at a limit, controls of one message that read the same,
+// and mentions that would ping unexpectedly; STOLIK_STRICT_TEXT=1 (or
+// WithStrictText, StrictText) makes each of them fail the test
+// (textcheck.go).
+//
 // Not modelled: zlib or ETF on the gateway, MESSAGE_CREATE/UPDATE events for
 // what the bot sends, sharding beyond accepting the shard field, roles and
 // permissions (every user sees every guild channel and public thread; the

@@ -159,6 +159,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	call.Seq = len(s.calls) + 1
 	call.Time = s.clock.Now()
+	msgsBefore := len(s.msgOrder)
 	var rep reply
 	switch {
 	case !versioned || (call.Host != "" && call.Host != "discord.com" && call.Host != "discordapp.com"):
@@ -203,8 +204,12 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if rep.err != nil && rq.in != nil && !call.Injected {
 		rq.in.rejected = append(rq.in.rejected, call)
 	}
+	msgID, chID := s.affected(&call, rq, rep, msgsBefore)
+	s.captureCall(r, &call, rq, rep, msgID, chID)
+	textViolations := s.checkText(&call, rq, rep, msgID)
 	s.mu.Unlock()
 	s.logf("%s", call)
+	s.reportText(textViolations)
 
 	for k, v := range rep.header {
 		w.Header()[k] = v

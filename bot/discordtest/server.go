@@ -58,6 +58,7 @@ type config struct {
 	privileged bool
 	log        bool
 	noBodies   bool
+	strictText bool
 }
 
 // WithClock makes the fake read time from c, typically a *FakeClock.
@@ -135,6 +136,10 @@ type Server struct {
 	latency      time.Duration
 	lastID       uint64
 
+	capture        *captureSink // STOLIK_CAPTURE, nil when unset
+	strictText     bool         // text violations fail the test
+	textViolations []string
+
 	gw gateway
 }
 
@@ -168,11 +173,18 @@ func New(t TB, opts ...Option) *Server {
 		interactions: map[string]*interaction{},
 		byToken:      map[string]*interaction{},
 		latency:      cfg.latency,
+		strictText:   cfg.strictText || strictTextFromEnv(),
+	}
+	if c, err := openCapture(); err != nil {
+		t.Logf("discordtest: %s: %v; not capturing", CaptureEnv, err)
+	} else {
+		s.capture = c
 	}
 	s.gw.init()
 	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	s.wsURL = "ws" + strings.TrimPrefix(s.http.URL, "http") + gatewayPath
 	t.Cleanup(s.close)
+	s.captureMeta("user", map[string]any{"id": s.AppID, "name": cfg.botName, "bot": true})
 	return s
 }
 
@@ -269,6 +281,7 @@ func (s *Server) AddGuild(id, name, preferredLocale string) {
 	s.guildOrder = append(s.guildOrder, id)
 	payload := s.guildCreateJSON(id)
 	s.mu.Unlock()
+	s.captureMeta("guild", map[string]any{"id": id, "name": name, "locale": preferredLocale})
 	s.dispatch("GUILD_CREATE", payload, intentGuilds)
 }
 
@@ -290,6 +303,7 @@ func (s *Server) AddChannel(guildID, channelID string) {
 	s.channels[channelID] = ch
 	payload := s.channelJSON(ch)
 	s.mu.Unlock()
+	s.captureMeta("channel", map[string]any{"id": channelID, "name": ch.Name, "type": ch.Type, "guild_id": guildID})
 	s.dispatch("CHANNEL_CREATE", payload, intentGuilds)
 }
 
@@ -311,6 +325,7 @@ func (s *Server) AddUser(id, username, locale string) {
 		s.t.Fatalf("discordtest: AddUser: user %s exists", id)
 	}
 	s.users[id] = &User{ID: id, Username: username, Locale: locale}
+	s.captureMeta("user", map[string]any{"id": id, "name": username, "locale": locale})
 }
 
 // CloseDMs makes the user refuse DMs from the bot: messages to their DM
