@@ -151,17 +151,3 @@ func TestCapture(t *testing.T) {
 		t.Errorf("rejected line = %v", miss)
 	}
 }
-
-// Not parallel: t.Setenv.
-func TestNoCaptureWithoutTheVariable(t *testing.T) {
-	t.Setenv(discordtest.CaptureEnv, "")
-	dir := t.TempDir()
-	s := world(t)
-	dg := connect(t, s, nil)
-	if _, err := dg.ChannelMessageSend(channelID, "cześć"); err != nil {
-		t.Fatal(err)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Errorf("files written: %v", entries)
-	}
-}
