@@ -96,7 +96,7 @@ var pluralForms = map[string][]string{
 	"uk": {"one", "few", "many", "other"},
 }
 
-// Princess and round-card ids from ../shared/rules/princesses.md.
+// Princess and round-card ids from docs/notation.md (Rebel Princess).
 var (
 	princessIDs = []string{
 		"cinderella", "snow-white", "mermaid", "pocahontas", "sleeping-beauty", "alice",

@@ -1,7 +1,7 @@
 package chapters
 
-// The card table of 3 Chapters (reference: ../shared/rules/chapters-reference.md,
-// section 5; rulebook: seed 003). Every confirmed fact is used exactly; what no
+// The card table of 3 Chapters (docs/games/chapters.md, "The card table";
+// rulebook: seed 003). Every confirmed fact is used exactly; what no
 // source gives is completed from the same vocabulary and marked in
 // Provisional (value, name, traits or ability). Correcting a card is a change
 // to this table only.

@@ -1,6 +1,6 @@
 // Package scenario runs scenario files: plain-text scripts that set up a
 // table with a stacked deal, play actions in canonical notation and check
-// what follows (the format is ../shared/SCENARIOS.md). Rulings from the
+// what follows (the format is docs/scenarios.md). Rulings from the
 // rulebooks and bug reports become scenario files.
 package scenario
 
