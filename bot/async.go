@@ -101,9 +101,14 @@ func (b *Bot) fire(ctx context.Context, dl store.Deadline) {
 	defer unlock()
 	snap, err := b.tables.Get(ctx, dl.TableID)
 	if err != nil {
-		b.log.Error("loading a table for its deadline", "table", dl.TableID, "err", err)
-		if errors.Is(err, table.ErrNotFound) {
-			_ = b.store.DeleteDeadline(ctx, dl.TableID, dl.Seat)
+		// A table gone or damaged will not be played: its deadline goes.
+		gone := errors.Is(err, table.ErrNotFound) || b.damaged(ctx, dl.TableID, err)
+		if !gone {
+			b.log.Error("loading a table for its deadline", "table", dl.TableID, "err", err)
+			return
+		}
+		if err := b.store.DeleteDeadline(ctx, dl.TableID, dl.Seat); err != nil {
+			b.log.Error("dropping the deadline of a table that cannot be played", "table", dl.TableID, "err", err)
 		}
 		return
 	}

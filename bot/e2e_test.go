@@ -47,6 +47,11 @@ type world struct {
 
 	clock *discordtest.FakeClock // nil: real time
 
+	// wrap, when set, wraps the store of the bots started from then on.
+	wrap func(*store.DB) bot.Store
+	// logs holds the bots' warnings and errors (JSON).
+	logs *logBuffer
+
 	db      *store.DB
 	bot     *bot.Bot
 	cancel  context.CancelFunc
@@ -80,7 +85,7 @@ func newWorldAt(t *testing.T, clock *discordtest.FakeClock) *world {
 	fake.AddUser(bob, "bob", "en-US")
 	fake.AddUser(zosia, "zosia", "pl")
 	fake.AddUser(eve, "eve", "en-GB")
-	w := &world{t: t, fake: fake, clock: clock, dbPath: filepath.Join(t.TempDir(), "stolik.db"), loc: locales.MustLoad(), seen: map[string]string{}}
+	w := &world{t: t, fake: fake, clock: clock, dbPath: filepath.Join(t.TempDir(), "stolik.db"), loc: locales.MustLoad(), seen: map[string]string{}, logs: &logBuffer{}}
 	w.start()
 	t.Cleanup(w.stop)
 	return w
@@ -105,7 +110,11 @@ func (w *world) start() {
 	cfg.ShutdownTimeout = bot.Duration{Duration: 5 * time.Second}
 	cfg.PublishInterval = bot.Duration{} // every output at once: the tests read it right after each move
 	cfg.PingQuiet = bot.Duration{}       // a mention at every turn
-	deps := bot.Deps{Session: dg, Store: db, Logger: slog.New(slog.DiscardHandler)}
+	var st bot.Store = db
+	if w.wrap != nil {
+		st = w.wrap(db)
+	}
+	deps := bot.Deps{Session: dg, Store: st, Logger: slog.New(slog.NewJSONHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelWarn}))}
 	if w.clock != nil {
 		deps.Clock = w.clock
 	}

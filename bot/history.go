@@ -2,11 +2,13 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -125,7 +127,11 @@ func (b *Bot) showWatch(ctx context.Context, r *reply, u user, id string) {
 }
 
 // findTable is the table a history command is about: the one named, or the
-// newest of the channel (or thread). Tables of other servers are not found.
+// newest of the channel (or thread). A table is found only from where it
+// lives, as for its controls (reachable): its channel or its thread. A table
+// elsewhere, in this server or another, gets the same answer as no table at
+// all, so that /stolik history shows nothing of a channel the reader may
+// not see, nor whether the id exists.
 func (b *Bot) findTable(ctx context.Context, i *discordgo.Interaction, r *reply, u user, named string) (table.Record, []table.Entry, bool) {
 	id := strings.TrimSpace(named)
 	if id == "" {
@@ -136,23 +142,30 @@ func (b *Bot) findTable(ctx context.Context, i *discordgo.Interaction, r *reply,
 			return table.Record{}, nil, false
 		}
 	}
-	if id == "" {
+	noTable := func() (table.Record, []table.Entry, bool) {
 		r.send(ctx, message{content: u.l.T("bot.no_table", nil)})
 		return table.Record{}, nil, false
 	}
+	if id == "" || len(id) > maxTableID || !utf8.ValidString(id) {
+		return noTable()
+	}
 	rec, log, err := b.store.Load(ctx, id)
-	if err != nil || rec.GuildID != i.GuildID {
-		if err != nil && !strings.Contains(err.Error(), table.ErrNotFound.Error()) {
-			b.log.Error("loading a table", "table", id, "err", err)
-		}
-		r.send(ctx, message{content: u.l.T("async.no_such_table", map[string]any{"ID": id})})
+	switch {
+	case errors.Is(err, table.ErrNotFound):
+		return noTable()
+	case err != nil:
+		b.loadFailed(ctx, r, u, id, err)
 		return table.Record{}, nil, false
+	case !b.reachable(ctx, i, rec):
+		b.log.Info("a table's history asked for outside its channel", "table", id, "user", u.id)
+		return noTable()
 	}
 	return rec, log, true
 }
 
 // cmdHistory shows the last public events of a table in the reader's
-// language, or exports a finished game as a scenario file.
+// language, or exports a finished game as a scenario file (for its players
+// and the server's managers only: see mayExport).
 func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
 	r := b.newReply(i, false)
 	named := ""
@@ -164,6 +177,11 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, u user, 
 		return
 	}
 	if o, ok := opts[optExport]; ok && o.BoolValue() {
+		if !mayExport(i, rec, u) {
+			b.log.Info("an export refused: not a player, not a manager", "table", rec.ID, "user", u.id)
+			r.send(ctx, message{content: u.l.T("async.export_not_allowed", nil)})
+			return
+		}
 		b.export(ctx, r, u, rec, log)
 		return
 	}
@@ -191,6 +209,22 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, u user, 
 		lines = lines[1:]
 	}
 	r.send(ctx, message{content: strings.Join(append(head, lines...), "\n")})
+}
+
+// mayExport reports whether a user may export a table: a finished game's
+// export holds its seed and every hand dealt, which is for the players of
+// the table (a seat kept for them by a stand-in counts) and for whoever
+// manages the server (Manage Server or Administrator in the interaction's
+// channel, as Discord computes them), not for every member who can read
+// the channel.
+func mayExport(i *discordgo.Interaction, rec table.Record, u user) bool {
+	for _, si := range rec.Seats {
+		if si.UserID != "" && si.UserID == u.id {
+			return true
+		}
+	}
+	const manage = discordgo.PermissionManageGuild | discordgo.PermissionAdministrator
+	return i.Member != nil && i.Member.Permissions&manage != 0
 }
 
 // publicHistory replays a table and renders its public events.

@@ -149,6 +149,17 @@ func (ob *outbox) schedule(b *Bot, d time.Duration) {
 	})
 }
 
+// unschedule cancels the timer of pending output, if it has not fired: the
+// output stays queued for the next flush.
+func (ob *outbox) unschedule(b *Bot) {
+	ob.mu.Lock()
+	defer ob.mu.Unlock()
+	if ob.scheduled && ob.timer.Stop() {
+		ob.scheduled = false
+		b.busy.Add(-1)
+	}
+}
+
 // flush sends what is pending.
 func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	ob.flushMu.Lock()

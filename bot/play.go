@@ -51,8 +51,7 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 	stale := func() { r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.stale", nil), "")) }
 	fresh, err := b.fresh(ctx, snap, seat, c.version)
 	if err != nil {
-		b.log.Error("checking a click's version", "table", c.table, "err", err)
-		r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.internal", nil), ""))
+		b.actFailed(ctx, r, u, snap, seat, "checking a click's version", err)
 		return
 	}
 	if !fresh {
@@ -96,14 +95,15 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 	if err != nil {
 		switch code := engine.Code(err); code {
 		case engine.CodeStale:
-			if snap, err = b.tables.Get(ctx, c.table); err == nil {
+			cur, gerr := b.tables.Get(ctx, c.table)
+			if gerr == nil {
+				snap = cur
 				stale()
 				return
 			}
-			fallthrough
+			b.actFailed(ctx, r, u, snap, seat, "acting", gerr, "action", action)
 		case "":
-			b.log.Error("acting", "table", c.table, "seat", seat, "action", action, "err", err)
-			r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.internal", nil), ""))
+			b.actFailed(ctx, r, u, snap, seat, "acting", err, "action", action)
 		default:
 			r.send(ctx, b.handMessage(u.l, snap, seat, render.Error(u.l, err), ""))
 		}
@@ -134,6 +134,20 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		more, after = append(more, rest...), last
 	}
 	b.publish(ctx, after, append(evs, more...), before, true)
+}
+
+// actFailed answers a click that failed for want of its table (the store,
+// a log that does not replay): a damaged table says so, without controls;
+// anything else is an internal error, over the hand as it stood. what and
+// args describe the failure for the log.
+func (b *Bot) actFailed(ctx context.Context, r *reply, u user, snap *table.Snapshot, seat engine.Seat, what string, err error, args ...any) {
+	id := snap.Record.ID
+	if b.damaged(ctx, id, err) {
+		r.send(ctx, message{content: u.l.T("error.table_damaged", nil)})
+		return
+	}
+	b.log.Error(what, append([]any{"table", id, "seat", seat, "err", err}, args...)...)
+	r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.internal", nil), ""))
 }
 
 // aiBeforeAnswer bounds how long the answer to a move waits for the AI

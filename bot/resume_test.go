@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/store"
 )
 
@@ -210,4 +212,103 @@ func resumeTables(t testing.TB, n int) (ready, resumed time.Duration, rest int) 
 		}
 	}
 	return ready, resumed, fake.RESTCalls() - rest0
+}
+
+// endedStore is the SQLite store with the query resume uses to find the
+// tables that ended lately (the bot's endedLister), run here on a
+// connection of its own with the SQL *store.DB is expected to run:
+// finished or abandoned tables whose updated_at is after since.
+type endedStore struct {
+	*store.DB
+	path string
+}
+
+func (s endedStore) EndedSince(ctx context.Context, since time.Time) ([]string, error) {
+	raw, err := sql.Open("sqlite3", "file:"+s.path+"?mode=ro&_busy_timeout=5000")
+	if err != nil {
+		return nil, err
+	}
+	defer raw.Close()
+	rows, err := raw.QueryContext(ctx, `SELECT id FROM tables WHERE status IN ('finished', 'abandoned') AND updated_at > ?
+		ORDER BY updated_at, id`, since.UTC().Format("2006-01-02T15:04:05.000000000Z07:00"))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// TestResumeRefreshesEndedTables: a table abandoned while Discord refused
+// every edit of its message, and then the bot stopped, has a stale public
+// message (it still offers "My hand"). After a restart within
+// resume_window the message shows the table's end; a table that ended
+// before the window is left alone.
+func TestResumeRefreshesEndedTables(t *testing.T) {
+	clock := discordtest.NewFakeClock(day0)
+	w := newWorldAt(t, clock)
+	w.wrap = func(db *store.DB) bot.Store { return endedStore{DB: db, path: w.dbPath} }
+	ctx := context.Background()
+	pl := w.loc.Lang("pl")
+
+	// endUnseen abandons a new table while every edit of a message fails,
+	// then stops the bot: its last output could not go out.
+	endUnseen := func() (string, *discordtest.Message) {
+		t.Helper()
+		id := w.openTable(ala, olena)
+		before := w.tableMessage(id)
+		w.fake.FailNext(routeEdit, 1000, 500)
+		in := w.fake.SlashCommand(ala, guildID, channelID, "stolik", discordtest.Sub("abandon"))
+		in.Wait(ctx)
+		if m := in.Original(); m == nil || m.Content != pl.T("bot.abandoned", nil) {
+			t.Fatalf("abandoning: %v", m)
+		}
+		if rec, _, err := w.db.Load(ctx, id); err != nil || rec.Status != table.StatusAbandoned {
+			t.Fatalf("status %s, %v", rec.Status, err)
+		}
+		w.stop() // waits for the abandon to be handled, and tries the edit once more
+		w.fake.ClearFaults()
+		if m := w.fake.Message(before.ID); m.Edits != before.Edits || m.Content != before.Content {
+			t.Fatalf("the table message was edited although Discord refused: %s", m)
+		}
+		return id, before
+	}
+	// showsEnd reports whether the table message of id shows its end.
+	showsEnd := func(id string) bool {
+		m := w.tableMessage(id)
+		return strings.Contains(m.Content, pl.T("bot.abandoned", nil)) && len(m.CustomIDs()) == 0
+	}
+
+	old, oldBefore := endUnseen()
+	clock.Advance(20 * time.Minute) // past resume_window (15 minutes)
+	w.start()
+	if m := w.tableMessage(old); m.Edits != oldBefore.Edits || showsEnd(old) {
+		t.Errorf("a table that ended before resume_window was refreshed: %s", m)
+	}
+
+	recent, recentBefore := endUnseen()
+	clock.Advance(time.Minute)
+	w.start()
+	m := w.tableMessage(recent)
+	if m.ID != recentBefore.ID || m.Edits != recentBefore.Edits+1 || !showsEnd(recent) {
+		t.Errorf("the table that ended just before the stop: %s (edits %d, was %d)", m, m.Edits, recentBefore.Edits)
+	}
+	if m := w.tableMessage(old); m.Edits != oldBefore.Edits {
+		t.Errorf("the older table was refreshed: %s", m)
+	}
+	// Past the window, a restart leaves it alone.
+	edits := w.tableMessage(recent).Edits
+	w.stop()
+	clock.Advance(20 * time.Minute)
+	w.start()
+	if m := w.tableMessage(recent); m.Edits != edits {
+		t.Errorf("refreshed past the window: %d edits, was %d", m.Edits, edits)
+	}
 }

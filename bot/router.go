@@ -310,8 +310,7 @@ func (b *Bot) loadFor(ctx context.Context, r *reply, u user, id string) (*table.
 		return nil, false
 	}
 	if err != nil {
-		b.log.Error("loading a table", "table", id, "err", err)
-		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		b.loadFailed(ctx, r, u, id, err)
 		return nil, false
 	}
 	if !b.reachable(ctx, r.i, snap.Record) {

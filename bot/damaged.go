@@ -1,0 +1,50 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	"github.com/stolik-bot/stolik/engine/table"
+)
+
+// A damaged table is one whose stored record cannot be read or whose log
+// does not replay (*table.CorruptError): it cannot be continued, and trying
+// again changes nothing. Its players are told so in their language, and the
+// host reads one error line per table, not one per click.
+
+// corruptMarker is the store that can record that a table is damaged, so
+// that it is not resumed or counted as open any more.
+type corruptMarker interface {
+	MarkCorrupt(ctx context.Context, id, reason string) error
+}
+
+// loadFailed answers a user whose table could not be loaded: a damaged
+// table says so; anything else is an internal error, worth another try.
+func (b *Bot) loadFailed(ctx context.Context, r *reply, u user, id string, err error) {
+	if b.damaged(ctx, id, err) {
+		r.send(ctx, message{content: u.l.T("error.table_damaged", nil)})
+		return
+	}
+	b.log.Error("loading a table", "table", id, "err", err)
+	r.send(ctx, message{content: u.l.T("error.internal", nil)})
+}
+
+// damaged reports whether err says that table id is damaged. The first time
+// this process finds a table damaged it logs one error line with the table
+// and the reason, and marks the table in the store when the store can.
+func (b *Bot) damaged(ctx context.Context, id string, err error) bool {
+	var ce *table.CorruptError
+	if !errors.As(err, &ce) {
+		return false
+	}
+	if _, known := b.damagedTables.LoadOrStore(id, struct{}{}); known {
+		return true
+	}
+	b.log.Error("a table's saved record is damaged: the table cannot be continued", "table", id, "err", err)
+	if m, ok := b.store.(corruptMarker); ok {
+		if err := m.MarkCorrupt(ctx, id, ce.Err.Error()); err != nil {
+			b.log.Warn("marking a damaged table in the store", "table", id, "err", err)
+		}
+	}
+	return true
+}
