@@ -70,11 +70,16 @@ type rigOptions struct {
 	fake     []discordtest.Option
 	wrap     func(bot.Store) bot.Store // nil: the SQLite store as it is
 	ackAfter time.Duration             // 0: the bot's default (1.5 s)
+	clock    *discordtest.FakeClock    // nil: real time
 }
 
 func newRig(t *testing.T, o rigOptions) *rig {
 	t.Helper()
-	fake := discordtest.New(t, append([]discordtest.Option{discordtest.WithToken(rigToken)}, o.fake...)...)
+	fakeOpts := append([]discordtest.Option{discordtest.WithToken(rigToken)}, o.fake...)
+	if o.clock != nil {
+		fakeOpts = append(fakeOpts, discordtest.WithClock(o.clock))
+	}
+	fake := discordtest.New(t, fakeOpts...)
 	fake.AddGuild(guildID, "Gry", "pl")
 	fake.AddChannel(guildID, channelID)
 	fake.AddChannel(guildID, channel3)
@@ -109,6 +114,9 @@ func newRig(t *testing.T, o rigOptions) *rig {
 	}
 	deps := bot.Deps{Session: dg, Store: st, AckAfter: o.ackAfter,
 		Logger: slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+	if o.clock != nil {
+		deps.Clock = o.clock
+	}
 	b, err := bot.New(cfg, deps)
 	if err != nil {
 		t.Fatal(err)
