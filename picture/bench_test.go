@@ -1,0 +1,43 @@
+package picture
+
+import "testing"
+
+// BenchmarkTable6Seats draws and encodes the table of a 6-seat Rebel
+// Princess game (32-character names, Polish text): the budget is 10 ms and
+// 150 KB a picture.
+func BenchmarkTable6Seats(b *testing.B) {
+	sc := princessesScreen()
+	benchPicture(b, func() ([]byte, string, error) { return Table(sc) })
+}
+
+// BenchmarkTable6SeatsEnd is the same game over: standings and the chart.
+func BenchmarkTable6SeatsEnd(b *testing.B) {
+	sc := princessesEnd()
+	benchPicture(b, func() ([]byte, string, error) { return Table(sc) })
+}
+
+// BenchmarkTableCourtiers is the busiest table: the queen's table and five
+// domains.
+func BenchmarkTableCourtiers(b *testing.B) {
+	sc := courtiersScreen()
+	benchPicture(b, func() ([]byte, string, error) { return Table(sc) })
+}
+
+// BenchmarkHand draws and encodes the viewer's hand and princess.
+func BenchmarkHand(b *testing.B) {
+	sc := princessesScreen()
+	benchPicture(b, func() ([]byte, string, error) { return Hand(sc) })
+}
+
+func benchPicture(b *testing.B, draw func() ([]byte, string, error)) {
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		png, _, err := draw()
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(png)
+	}
+	b.ReportMetric(float64(n), "bytes/picture")
+}

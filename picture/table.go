@@ -1,0 +1,667 @@
+package picture
+
+import (
+	"image"
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/stolik-bot/stolik/render"
+)
+
+// The picture's measures, in pixels.
+const (
+	width = 960 // every picture; phones scale it to about 390
+	pad   = 16  // around the picture
+	gap   = 12  // between boxes
+	inner = width - 2*pad
+)
+
+// The faces of the picture's text (at least 14 px everywhere).
+func titleFaces() []*face { return []*face{faceOf(bold, 24), faceOf(condensedBold, 22)} }
+func labelFaces() []*face {
+	return []*face{faceOf(bold, 15), faceOf(condensedBold, 15), faceOf(condensedBold, 14)}
+}
+func textFaces() []*face {
+	return []*face{faceOf(regular, 16), faceOf(condensed, 16), faceOf(condensed, 15)}
+}
+func countFaces() []*face {
+	return []*face{faceOf(regular, 15), faceOf(condensed, 15), faceOf(condensed, 14)}
+}
+func nameFaces() []*face {
+	return []*face{faceOf(bold, 18), faceOf(condensedBold, 18), faceOf(condensedBold, 16)}
+}
+
+// Table draws the table as the players around it see it: the title and the
+// round's rule, the centre piles in rows by group, every seat with its
+// counts and cards (who acts ringed in gold, the viewer's seat in blue),
+// and at the end the standings and the chart of the totals. alt describes
+// the same in words.
+func Table(sc render.Screen) (png []byte, alt string, err error) {
+	c := drawTable(sc, false)
+	defer c.free()
+	png, err = encode(c.img)
+	return png, TableAlt(sc), err
+}
+
+// drawTable lays the table out once to measure it, then draws it.
+func drawTable(sc render.Screen, rec bool) *canvas {
+	h := layoutTable(nil, sc)
+	c := newCanvas(width, h, felt)
+	if rec {
+		c.rec = &record{}
+	}
+	layoutTable(c, sc)
+	return c
+}
+
+// layoutTable draws the table on c (nothing when c is nil) and returns its
+// height.
+func layoutTable(c *canvas, sc render.Screen) int {
+	y := pad
+	y = drawHeader(c, sc, y)
+	if len(sc.Result) > 0 {
+		// The game is over: the standings come first.
+		y = drawResult(c, sc, y)
+	}
+	y = drawCentre(c, sc, y)
+	y = drawSeats(c, sc, y)
+	y = drawStatus(c, sc.Status, y)
+	if len(sc.Result) == 0 {
+		y = drawResult(c, sc, y)
+	}
+	return y - gap + pad
+}
+
+func drawHeader(c *canvas, sc render.Screen, y int) int {
+	if sc.Title != "" {
+		f, ls := fit(sc.Title, titleFaces(), inner, 2)
+		y = c.lines(f, ls, image.Rect(pad, y, width-pad, y+len(ls)*(f.lineH+2)), f.lineH+2, white, false)
+		y += 6
+	}
+	if sc.Rule != nil && (sc.Rule.Name != "" || sc.Rule.Short != "") {
+		const ip = 12
+		w := inner - 2*ip
+		nf, nl := fit(sc.Rule.Name, []*face{faceOf(bold, 17), faceOf(condensedBold, 17)}, w, 2)
+		sf, sl := fit(sc.Rule.Short, textFaces(), w, 4)
+		if sc.Rule.Name == "" {
+			nl = nil
+		}
+		if sc.Rule.Short == "" {
+			sl = nil
+		}
+		h := 2*ip + len(nl)*(nf.lineH+2) + len(sl)*(sf.lineH+2)
+		if len(nl) > 0 && len(sl) > 0 {
+			h += 4
+		}
+		box := image.Rect(pad, y, width-pad, y+h)
+		c.frame(box, 10, 2, gold, feltDeep)
+		ty := y + ip
+		ty = c.lines(nf, nl, image.Rect(pad+ip, ty, width-pad-ip, ty+len(nl)*(nf.lineH+2)), nf.lineH+2, gold, false)
+		if len(nl) > 0 {
+			ty += 4
+		}
+		c.lines(sf, sl, image.Rect(pad+ip, ty, width-pad-ip, ty+len(sl)*(sf.lineH+2)), sf.lineH+2, soft, false)
+		y += h + gap
+	}
+	return y
+}
+
+// drawCentre draws the centre piles on a darker field: a row per group, in
+// the order the groups first appear; "up" and "down" make the Courtisans
+// queen's table around a mat.
+func drawCentre(c *canvas, sc render.Screen, y int) int {
+	if len(sc.Center) == 0 {
+		return y
+	}
+	body := func(c *canvas, y int) int {
+		var groups []string
+		seen := map[string]bool{}
+		for _, p := range sc.Center {
+			g := p.Group
+			if g == "down" {
+				g = "up"
+			}
+			if !seen[g] {
+				seen[g] = true
+				groups = append(groups, g)
+			}
+		}
+		for i, g := range groups {
+			if i > 0 {
+				y += gap
+			}
+			if g == "up" {
+				y = drawQueenTable(c, sc, y)
+				continue
+			}
+			var piles []render.Pile
+			for _, p := range sc.Center {
+				if p.Group == g {
+					piles = append(piles, p)
+				}
+			}
+			y = flowPiles(c, sc.Game, piles, medium, pad+gap, y, inner-2*gap, feltDeep)
+		}
+		return y
+	}
+	h := body(nil, y+gap) - y + gap
+	c.roundRect(image.Rect(pad, y, width-pad, y+h), 12, feltDeep)
+	body(c, y+gap)
+	return y + h + gap
+}
+
+// pileBox is the size of a pile: its label above its cards.
+type pileBox struct {
+	w, h   int
+	lf     *face
+	label  []string
+	pos    []image.Point // the cards' top lefts, from the top left of the cards
+	cw, ch int           // the cards' area
+}
+
+// The space between cards side by side; more in a hand, where a playable
+// card has a ring.
+const (
+	cardGap = 6
+	handGap = 10
+)
+
+// minStep is the least part of a card left showing in a fan.
+var minStep = [...]int{small: 18, medium: 28, large: 40}
+
+// measurePile lays a pile out in at most maxW.
+func measurePile(game string, p render.Pile, sz size, maxW int) pileBox {
+	g := geomOf(game, sz)
+	var b pileBox
+	switch {
+	case len(p.Cards) > 0:
+		b.pos, b.cw, b.ch = fan(game, p.Cards, sz, maxW, cardGap, sz != large)
+		if sz == large {
+			b.pos, b.cw, b.ch = fan(game, p.Cards, sz, maxW, handGap, false)
+		}
+		if p.Count > 0 {
+			b.cw += pillW(p.Count) / 2
+		}
+	case p.Count > 0:
+		b.cw, b.ch = g.w+6, g.h+6
+	default:
+		b.cw, b.ch = g.w, g.h
+	}
+	b.w = b.cw
+	if p.Label != "" {
+		lw := min(max(b.cw, 150), maxW)
+		fs := labelFaces()
+		if sz == small {
+			fs = []*face{faceOf(bold, 14), faceOf(condensedBold, 14)}
+		}
+		b.lf, b.label = fit(p.Label, fs, lw, 2)
+		for _, s := range b.label {
+			b.w = max(b.w, b.lf.width(s))
+		}
+		b.h = len(b.label)*b.lf.lineH + 4
+	}
+	b.h += b.ch
+	return b
+}
+
+// fan places cards side by side, gap apart, overlapping them when they do
+// not fit in maxW (if overlap), on more rows when even that does not fit.
+func fan(game string, cs []render.Card, sz size, maxW, gap int, overlap bool) (pos []image.Point, w, h int) {
+	g := geomOf(game, sz)
+	n := len(cs)
+	total := -gap
+	cw := 0
+	for _, c := range cs {
+		total += cardW(game, c, sz) + gap
+		cw = max(cw, cardW(game, c, sz))
+	}
+	if overlap && n > 1 && !slices.ContainsFunc(cs, func(c render.Card) bool { return !c.Down }) {
+		// Backs tell nothing but their number: a tight fan.
+		step := min(g.w/3, (maxW-cw)/(n-1))
+		for i := range cs {
+			pos = append(pos, image.Pt(i*step, 0))
+		}
+		return pos, (n-1)*step + cw, g.h
+	}
+	if total <= maxW {
+		x := 0
+		for _, c := range cs {
+			pos = append(pos, image.Pt(x, 0))
+			x += cardW(game, c, sz) + gap
+		}
+		return pos, total, g.h
+	}
+	perRow := max((maxW+gap)/(cw+gap), 1)
+	perRow = (n + (n+perRow-1)/perRow - 1) / ((n + perRow - 1) / perRow) // balanced rows
+	if overlap {
+		perRow = n
+		if step := (maxW - cw) / max(n-1, 1); step < minStep[sz] {
+			perRow = max((maxW-cw)/minStep[sz]+1, 1)
+		}
+	}
+	rows := (n + perRow - 1) / perRow
+	for i := range cs {
+		r, k := i/perRow, i%perRow
+		inRow := min(perRow, n-r*perRow)
+		step := cw + gap
+		if inRow > 1 && (inRow-1)*step+cw > maxW {
+			step = (maxW - cw) / (inRow - 1)
+		}
+		pos = append(pos, image.Pt(k*step, r*(g.h+gap)))
+		w = max(w, k*step+cw)
+	}
+	return pos, w, rows*(g.h+gap) - gap
+}
+
+func pillW(n int) int { return faceOf(bold, 18).width(strconv.Itoa(n)) + 18 }
+
+// drawPile draws a pile measured by measurePile at (x, y), its label and
+// cards centred in w.
+func drawPile(c *canvas, game string, p render.Pile, b pileBox, sz size, x, y, w int, bg color.RGBA, dimUnmarked bool) {
+	if c == nil {
+		return
+	}
+	if len(b.label) > 0 {
+		box := image.Rect(x, y, x+w, y+len(b.label)*b.lf.lineH)
+		c.lines(b.lf, b.label, box, b.lf.lineH, soft, true)
+		y += len(b.label)*b.lf.lineH + 4
+	}
+	x += (w - b.cw) / 2
+	g := geomOf(game, sz)
+	switch {
+	case len(p.Cards) > 0:
+		for i, cd := range p.Cards {
+			dim := dimUnmarked && !cd.Mark
+			px, py := x+b.pos[i].X, y+b.pos[i].Y
+			if cd.Mark && dimUnmarked {
+				r := image.Rect(px, py, px+cardW(game, cd, sz), py+g.h)
+				c.roundRect(r.Inset(-4), g.rad+4, gold)
+			}
+			c.blit(cardOf(game, cd, sz, dim), px, py)
+		}
+		if p.Count > 0 {
+			last := b.pos[len(b.pos)-1]
+			drawPill(c, p.Count, x+last.X+cardW(game, p.Cards[len(p.Cards)-1], sz)-pillW(p.Count)/2, y+last.Y+g.h-30)
+		}
+	case p.Count > 0:
+		back := cardOf(game, render.Card{Down: true}, sz, false)
+		for i := 2; i >= 0; i-- {
+			if i > 0 && p.Count <= i {
+				continue
+			}
+			c.blit(back, x+3*i, y+3*i)
+		}
+		drawPill(c, p.Count, x+(g.w-pillW(p.Count))/2, y+(g.h-26)/2)
+	default:
+		r := image.Rect(x, y, x+g.w, y+g.h)
+		c.frame(r, g.rad, 2, dim, bg)
+	}
+}
+
+// drawPill draws a count on a dark rounded label.
+func drawPill(c *canvas, n int, x, y int) {
+	f := faceOf(bold, 18)
+	s := strconv.Itoa(n)
+	r := image.Rect(x, y, x+pillW(n), y+26)
+	c.frame(r, 13, 2, white, ink)
+	c.textIn(f, s, x+9, y+13+f.ascent/2-1, white, r.Inset(2))
+}
+
+// flowPiles lays piles out left to right in w from (x, y), on as many lines
+// as needed, each line centred; it returns the y below them.
+func flowPiles(c *canvas, game string, piles []render.Pile, sz size, x, y, w int, bg color.RGBA) int {
+	hgap, vgap := 20, gap
+	if sz == small {
+		hgap, vgap = 14, 8
+	}
+	boxes := make([]pileBox, len(piles))
+	for i, p := range piles {
+		boxes[i] = measurePile(game, p, sz, w)
+	}
+	for i := 0; i < len(piles); {
+		j, lw, lh := i, 0, 0
+		for j < len(piles) && (j == i || lw+hgap+boxes[j].w <= w) {
+			if j > i {
+				lw += hgap
+			}
+			lw += boxes[j].w
+			lh = max(lh, boxes[j].h)
+			j++
+		}
+		lx := x + (w-lw)/2
+		if sz == small {
+			lx = x
+		}
+		for k := i; k < j; k++ {
+			drawPile(c, game, piles[k], boxes[k], sz, lx, y, boxes[k].w, bg, false)
+			lx += boxes[k].w + hgap
+		}
+		y += lh + vgap
+		i = j
+	}
+	return y - vgap
+}
+
+// drawQueenTable draws the Courtisans queen's table: the "up" piles as
+// columns above a mat, the "down" piles as columns below it, each column's
+// cards fanned away from the mat, the columns' labels on the mat.
+func drawQueenTable(c *canvas, sc render.Screen, y int) int {
+	var up, down []render.Pile
+	for _, p := range sc.Center {
+		switch p.Group {
+		case "up":
+			up = append(up, p)
+		case "down":
+			down = append(down, p)
+		}
+	}
+	cols := max(len(up), len(down))
+	colGap := 8
+	x0, w := pad+gap, inner-2*gap
+	cw := (w - (cols-1)*colGap) / cols
+	g := geomOf(sc.Game, medium)
+	sz := medium
+	if cw < g.w+4 {
+		sz = small
+		g = geomOf(sc.Game, small)
+	}
+	// A column shows the top strip of every card but the last, whole.
+	steps := func(p render.Pile) []int {
+		var out []int
+		total := 0
+		for _, cd := range p.Cards[:max(len(p.Cards)-1, 0)] {
+			st := cardOf(sc.Game, cd, sz, false).strip + 3
+			out = append(out, st)
+			total += st
+		}
+		if total > 300 {
+			for i := range out {
+				out[i] = out[i] * 300 / total
+			}
+		}
+		return out
+	}
+	colH := func(p render.Pile) int {
+		if len(p.Cards) == 0 {
+			if p.Count > 0 {
+				return g.h + 6
+			}
+			return g.h
+		}
+		h := g.h
+		for _, st := range steps(p) {
+			h += st
+		}
+		return h
+	}
+	upH, downH := 0, 0
+	for _, p := range up {
+		upH = max(upH, colH(p))
+	}
+	for _, p := range down {
+		downH = max(downH, colH(p))
+	}
+	// The mat holds the labels: the up piles' above, the down piles' below
+	// when they differ.
+	lf := labelFaces()
+	lab := func(ps []render.Pile, i int) string {
+		if i < len(ps) {
+			return ps[i].Label
+		}
+		return ""
+	}
+	var rowsUp, rowsDown [][]string
+	var fUp, fDown *face
+	nUp, nDown := 0, 0
+	for i := 0; i < cols; i++ {
+		f, ls := fit(lab(up, i), lf, cw-8, 2)
+		fUp, nUp = f, max(nUp, len(ls))
+		rowsUp = append(rowsUp, ls)
+		dl := lab(down, i)
+		if dl == lab(up, i) {
+			dl = ""
+		}
+		f, ls = fit(dl, lf, cw-8, 2)
+		fDown, nDown = f, max(nDown, len(ls))
+		rowsDown = append(rowsDown, ls)
+	}
+	matH := 12 + nUp*fUp.lineH + nDown*fDown.lineH
+	if nUp > 0 && nDown > 0 {
+		matH += 4
+	}
+	matY := y + upH + 8
+	if c != nil {
+		c.roundRect(image.Rect(x0, matY, x0+w, matY+matH), 10, mat)
+		for i := 0; i < cols; i++ {
+			cx := x0 + i*(cw+colGap)
+			ly := matY + 6
+			ly = c.lines(fUp, rowsUp[i], image.Rect(cx+4, ly, cx+cw-4, ly+nUp*fUp.lineH), fUp.lineH, matText, true)
+			if nUp > 0 {
+				ly = matY + 6 + nUp*fUp.lineH + 4
+			}
+			c.lines(fDown, rowsDown[i], image.Rect(cx+4, ly, cx+cw-4, ly+nDown*fDown.lineH), fDown.lineH, matText, true)
+		}
+		column := func(p render.Pile, cx, top int) {
+			n := len(p.Cards)
+			x := cx + (cw-g.w)/2
+			if n == 0 {
+				drawPile(c, sc.Game, render.Pile{Count: p.Count}, pileBox{cw: g.w}, sz, x, top, g.w, feltDeep, false)
+				return
+			}
+			st := steps(p)
+			y := top
+			for k, cd := range p.Cards {
+				c.blit(cardOf(sc.Game, cd, sz, false), x, y)
+				if k < len(st) {
+					y += st[k]
+				}
+			}
+		}
+		for i, p := range up {
+			cx := x0 + i*(cw+colGap)
+			column(p, cx, matY-8-colH(p))
+		}
+		for i, p := range down {
+			cx := x0 + i*(cw+colGap)
+			column(p, cx, matY+matH+8)
+		}
+	}
+	y = matY + matH
+	if len(down) > 0 {
+		y += 8 + downH
+	}
+	return y
+}
+
+// seatCols is how many seats go in a row.
+func seatCols(n int) int {
+	switch {
+	case n <= 3:
+		return max(n, 1)
+	case n == 4:
+		return 2
+	}
+	return 3
+}
+
+func drawSeats(c *canvas, sc render.Screen, y int) int {
+	n := len(sc.Seats)
+	if n == 0 {
+		return y
+	}
+	cols := seatCols(n)
+	bw := (inner - (cols-1)*gap) / cols
+	for r := 0; r*cols < n; r++ {
+		rowH := 0
+		for k := r * cols; k < min(n, (r+1)*cols); k++ {
+			rowH = max(rowH, drawSeat(nil, sc.Game, sc.Seats[k], 0, 0, bw, 0))
+		}
+		for k := r * cols; k < min(n, (r+1)*cols); k++ {
+			x := pad + (k-r*cols)*(bw+gap)
+			drawSeat(c, sc.Game, sc.Seats[k], x, y, bw, rowH)
+			if c != nil && c.rec != nil {
+				c.rec.seats = append(c.rec.seats, image.Rect(x, y, x+bw, y+rowH))
+			}
+		}
+		y += rowH + gap
+	}
+	return y
+}
+
+// drawSeat draws one seat's box w wide and h high (its own height when h is
+// 0) and returns its height.
+func drawSeat(c *canvas, game string, s render.SeatPart, x, y, w, h int) int {
+	const ip = 12
+	iw := w - 2*ip
+	nameW := iw
+	icons := 0
+	if s.Acting {
+		icons++
+	}
+	if s.You {
+		icons++
+	}
+	nameW -= icons * 24
+	nf, nl := fit(s.Name, nameFaces(), nameW, 2)
+	cf, cl := wrapItems(s.Counts, countFaces(), iw, 3)
+	body := func(c *canvas, top int) int {
+		ty := top + ip
+		if c != nil {
+			ix := x + ip + 10
+			iy := ty + nf.ascent/2 + 2
+			if s.Acting {
+				c.icon(symPlay, ix, iy, 18, gold)
+				ix += 24
+			}
+			if s.You {
+				c.icon(symPerson, ix, iy, 18, youBlue)
+			}
+		}
+		nx := x + ip + icons*24
+		ty = c.lines(nf, nl, image.Rect(nx, ty, nx+nameW, ty+len(nl)*nf.lineH), nf.lineH, white, false)
+		if len(cl) > 0 {
+			ty += 4
+			ty = c.lines(cf, cl, image.Rect(x+ip, ty, x+ip+iw, ty+len(cl)*cf.lineH), cf.lineH, soft, false)
+		}
+		if len(s.Piles) > 0 {
+			ty += 8
+			ty = flowPiles(c, game, s.Piles, small, x+ip, ty, iw, panel)
+		}
+		return ty + ip - top
+	}
+	own := body(nil, y)
+	if c == nil {
+		return own
+	}
+	if h == 0 {
+		h = own
+	}
+	box := image.Rect(x, y, x+w, y+h)
+	fill := panel
+	if s.You {
+		fill = panelYou
+	}
+	switch {
+	case s.Acting:
+		c.frame(box, 12, 4, gold, fill)
+	case s.You:
+		c.frame(box, 12, 2, youBlue, fill)
+	default:
+		c.roundRect(box, 12, fill)
+	}
+	body(c, y)
+	return h
+}
+
+// wrapItems sets items on lines joined by " · ", breaking lines between
+// items (inside an item only when it alone is too wide), in the first face
+// where they fit in maxLines.
+func wrapItems(items []string, faces []*face, w, maxLines int) (*face, []string) {
+	if len(items) == 0 {
+		return faces[0], nil
+	}
+	const sep = " · "
+	try := func(f *face) ([]string, bool) {
+		var lines []string
+		line := ""
+		for _, it := range items {
+			if line != "" && f.width(line+sep+it) <= w {
+				line += sep + it
+				continue
+			}
+			if line != "" {
+				lines = append(lines, line)
+			}
+			line = ""
+			if f.width(it) <= w {
+				line = it
+				continue
+			}
+			ls, ok := f.wrap(it, w)
+			if !ok {
+				return nil, false
+			}
+			lines = append(lines, ls[:len(ls)-1]...)
+			line = ls[len(ls)-1]
+		}
+		return append(lines, line), true
+	}
+	for _, f := range faces {
+		if ls, ok := try(f); ok && len(ls) <= maxLines {
+			return f, ls
+		}
+	}
+	f := faces[len(faces)-1]
+	return f, f.ellipsize(strings.Join(items, sep), w, maxLines)
+}
+
+func drawStatus(c *canvas, status []string, y int) int {
+	for _, s := range status {
+		f, ls := fit(s, countFaces(), inner, 3)
+		y = c.lines(f, ls, image.Rect(pad, y, width-pad, y+len(ls)*(f.lineH+2)), f.lineH+2, dim, false)
+	}
+	if len(status) > 0 {
+		y += gap
+	}
+	return y
+}
+
+// drawResult draws the standings and the chart of the totals.
+func drawResult(c *canvas, sc render.Screen, y int) int {
+	if len(sc.Result) == 0 && sc.Chart == nil {
+		return y
+	}
+	const ip = 14
+	body := func(c *canvas, y int) int {
+		ty := y + ip
+		for i, s := range sc.Result {
+			f, ls := fit(s, []*face{faceOf(bold, 18), faceOf(condensedBold, 18), faceOf(condensedBold, 16)}, inner-2*ip, 3)
+			col := white
+			if i == 0 {
+				col = gold
+			}
+			ty = c.lines(f, ls, image.Rect(pad+ip, ty, width-pad-ip, ty+len(ls)*(f.lineH+2)), f.lineH+2, col, false)
+		}
+		if sc.Chart != nil && len(sc.Chart.Rounds) > 0 {
+			if len(sc.Result) > 0 {
+				ty += 10
+			}
+			plotH := 120 // during the game: the seats matter more
+			if len(sc.Result) > 0 {
+				plotH = 200
+			}
+			ty = drawChart(c, sc.Chart, pad+ip, ty, inner-2*ip, plotH)
+		}
+		return ty + ip
+	}
+	h := body(nil, y) - y
+	if len(sc.Result) > 0 {
+		c.frame(image.Rect(pad, y, width-pad, y+h), 12, 2, gold, resultBg)
+	} else {
+		c.roundRect(image.Rect(pad, y, width-pad, y+h), 12, feltDeep)
+	}
+	body(c, y)
+	return y + h + gap
+}
