@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -524,5 +525,56 @@ func TestOpenExistingNeverCreates(t *testing.T) {
 	}
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// BenchmarkCheck is the cost of the checks on a database of 10,000 tables
+// of 30 log entries each: quick is what serve runs at every start.
+//
+//	go test -run XXX -bench Check -benchtime 1x ./store/
+func BenchmarkCheck(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "stolik.db")
+	ctx := context.Background()
+	db, err := Open(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const tables, entries = 10000, 30
+	for i := range tables {
+		id := fmt.Sprintf("t%05d", i)
+		if _, err := tx.Exec(`INSERT INTO tables (id, game, seats, seed, status, created_at, updated_at)
+			VALUES (?, 'lynx', 2, 1, 'playing', '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')`, id); err != nil {
+			b.Fatal(err)
+		}
+		for n := range entries {
+			if _, err := tx.Exec(`INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, 0, 'play 1', '2025-01-01T00:00:00Z')`, id, n); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.w.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		b.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, full := range []bool{false, true} {
+		b.Run(map[bool]string{false: "quick", true: "full"}[full], func(b *testing.B) {
+			for b.Loop() {
+				if problems, err := db.Check(ctx, full); err != nil || problems != nil {
+					b.Fatal(problems, err)
+				}
+			}
+			b.ReportMetric(float64(fi.Size())/1e6, "MB")
+		})
 	}
 }
