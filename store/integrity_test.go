@@ -119,8 +119,8 @@ func TestCorruptLogRowsLost(t *testing.T) {
 	}
 }
 
-// indexLeaf returns the file offset of a leaf page of the b-tree whose root
-// is page root (following the right-most child pointers).
+// indexLeaf returns the file offset of the left-most leaf page of the
+// b-tree whose root is page root: the one that holds the smallest keys.
 func indexLeaf(t *testing.T, file []byte, root, pageSize int) int {
 	t.Helper()
 	pg := root
@@ -129,8 +129,9 @@ func indexLeaf(t *testing.T, file []byte, root, pageSize int) int {
 		switch file[off] {
 		case 0x0a: // leaf index page
 			return off
-		case 0x02: // interior index page: right-most pointer at byte 8
-			pg = int(binary.BigEndian.Uint32(file[off+8 : off+12]))
+		case 0x02: // interior index page: the first cell, after the 12-byte header, starts with its left child
+			cell := int(binary.BigEndian.Uint16(file[off+12 : off+14]))
+			pg = int(binary.BigEndian.Uint32(file[off+cell : off+cell+4]))
 		default:
 			t.Fatalf("page %d is not an index b-tree page (type %#x)", pg, file[off])
 		}
@@ -140,9 +141,11 @@ func indexLeaf(t *testing.T, file []byte, root, pageSize int) int {
 }
 
 // TestCorruptIndexPage: bytes flipped in the middle of the cells of a leaf
-// of the actions primary-key index, in the closed file. Load of the table
-// then fails (SQLite's error or a CorruptError), never returning a shorter
-// log with a nil error; the full check reports the damage.
+// of the actions primary-key index (the left-most, which holds the first
+// entries of table "long"), in the closed file. Load of the table then
+// fails with a CorruptError, never returning a shorter log with a nil
+// error; the other table, whose entries are on another leaf, still loads;
+// the full check reports the damage.
 func TestCorruptIndexPage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "stolik.db")
 	seedLongLog(t, path, 300)
@@ -196,6 +199,9 @@ func TestCorruptIndexPage(t *testing.T) {
 	if ce := (*table.CorruptError)(nil); !errors.As(err, &ce) || ce.ID != "long" {
 		t.Errorf("Load: %v, want a CorruptError for table long", err)
 	}
+	if _, log, err := db.Load(ctx, "other"); err != nil || len(log) != 3 {
+		t.Errorf("the other table: %d entries, %v", len(log), err)
+	}
 	t.Logf("Load: %v", err)
 	problems, err := db.Check(ctx, true)
 	if err != nil {
@@ -205,6 +211,9 @@ func TestCorruptIndexPage(t *testing.T) {
 		t.Error("the full check found nothing")
 	}
 	t.Logf("full check: %q", problems)
+	if problems, err := db.Check(ctx, false); err != nil || len(problems) == 0 {
+		t.Errorf("the quick check (serve's, at start): %q, %v", problems, err)
+	}
 }
 
 // TestCheck: a healthy database checks clean; a lost log row is a problem
