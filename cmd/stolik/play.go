@@ -5,9 +5,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +19,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/picture"
 	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/store"
 )
@@ -36,6 +40,7 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer)
 	lang := fs.String("lang", "en", "language: en, pl or uk")
 	seed := fs.Uint64("seed", 0, "table seed (0: random)")
 	db := fs.String("db", "", "store the game in this SQLite file (see: stolik replay)")
+	pictures := fs.String("pictures", "", "after every redraw, write your view as pictures to this directory: table-NNN.png, hand-NNN.png and their alt texts (.txt)")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "a game option k=v (repeatable)")
 	if err := fs.Parse(rest); err != nil {
@@ -64,6 +69,12 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer)
 	t.names[0] = l.T("ui.you", nil)
 	for s := 1; s < *seats; s++ {
 		t.names[s] = l.T("ui.bot", map[string]any{"N": s})
+	}
+	if *pictures != "" {
+		if err := os.MkdirAll(*pictures, 0o755); err != nil {
+			return err
+		}
+		t.pics = &pictureWriter{dir: *pictures, errOut: os.Stderr}
 	}
 	return t.loop(ctx)
 }
@@ -181,6 +192,7 @@ type terminal struct {
 	out   io.Writer
 	names render.Names
 	seed  uint64
+	pics  *pictureWriter // nil without --pictures
 }
 
 const human engine.Seat = 0
@@ -212,6 +224,7 @@ func (t *terminal) loop(ctx context.Context) error {
 		if done, _ := st.Result(); done {
 			t.say("", t.l.T("ui.final_header", nil))
 			t.say(t.r.Public(t.l, st.View(human), t.names)...)
+			t.pictures(st)
 			return nil
 		}
 		acting := st.Acting()
@@ -224,6 +237,7 @@ func (t *terminal) loop(ctx context.Context) error {
 				t.say("")
 				t.say(t.r.Public(t.l, st.View(human), t.names)...)
 				t.say(t.r.Private(t.l, st.View(human), t.names)...)
+				t.pictures(st)
 				a, quit, cont := t.askOptional(st, opt)
 				switch {
 				case quit:
@@ -257,6 +271,7 @@ func (t *terminal) loop(ctx context.Context) error {
 			t.say("")
 			t.say(t.r.Public(t.l, st.View(human), t.names)...)
 			t.say(t.r.Private(t.l, st.View(human), t.names)...)
+			t.pictures(st)
 			showState = false
 		}
 		legal := st.Legal(human)
@@ -376,4 +391,59 @@ func (t *terminal) events(ev []engine.Event) {
 			t.say("» " + text)
 		}
 	}
+}
+
+// pictures writes the human seat's screen as pictures after a redraw, with
+// --pictures.
+func (t *terminal) pictures(st engine.State) {
+	if t.pics == nil {
+		return
+	}
+	sc, ok := render.ScreenOf(t.game.ID(), t.l, st.View(human), t.names)
+	t.pics.write(t.game.ID(), sc, ok)
+}
+
+// pictureWriter numbers and writes the pictures of one terminal game:
+// DIR/table-NNN.png and DIR/hand-NNN.png, each with its alt text in a .txt
+// file of the same name.
+type pictureWriter struct {
+	dir    string
+	n      int
+	errOut io.Writer
+	off    bool // told once why no pictures are written
+}
+
+func (w *pictureWriter) write(game string, sc render.Screen, ok bool) {
+	if w.off {
+		return
+	}
+	if !ok {
+		fmt.Fprintf(w.errOut, "stolik: no pictures: %s has no screen builder yet\n", game)
+		w.off = true
+		return
+	}
+	w.n++
+	err := w.one("table", sc, picture.Table)
+	if err == nil {
+		err = w.one("hand", sc, picture.Hand)
+	}
+	if err != nil {
+		fmt.Fprintf(w.errOut, "stolik: no more pictures: %v\n", err)
+		w.off = true
+	}
+}
+
+func (w *pictureWriter) one(kind string, sc render.Screen, draw func(render.Screen) ([]byte, string, error)) error {
+	png, alt, err := draw(sc)
+	if errors.Is(err, picture.ErrNoHand) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	base := filepath.Join(w.dir, fmt.Sprintf("%s-%03d", kind, w.n))
+	if err := os.WriteFile(base+".png", png, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(base+".txt", []byte(alt+"\n"), 0o644)
 }
