@@ -1,0 +1,326 @@
+package render
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/chapters"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+// Screen builds 3 Chapters' screen of a view: the chapter and round, the
+// cards of the round, every seat's tokens and played cards, the reader's
+// hand (in the draft: the cards to choose from) and kept cards, and what
+// the reader must do now. Cards are named without the provisional mark.
+//
+// A card's Suit is its first trait's id ("monster" … "royal"), "all" for
+// the Shapeshifter, "" for a card without traits; its Note in a hand or
+// before a seat lists its traits, in the round's cards who played it.
+func (chaptersRenderer) Screen(l *locales.Localizer, ev engine.View, names Names) Screen {
+	v, ok := ev.(*chapters.View)
+	if !ok {
+		return Screen{Game: "chapters", Viewer: ev.ViewerSeat()}
+	}
+	t := v.Cards
+	if t == nil {
+		t = &chapters.DefaultCards
+	}
+	b := chapterScreen{l: l, v: v, t: t, names: names}
+	return b.build()
+}
+
+// chapterScreen builds one screen; every part comes from v alone.
+type chapterScreen struct {
+	l     *locales.Localizer
+	v     *chapters.View
+	t     *chapters.Table
+	names Names
+}
+
+func (b chapterScreen) build() Screen {
+	v := b.v
+	sc := Screen{Game: "chapters", Viewer: v.Seat}
+	if v.Phase != "over" {
+		sc.Acting = slices.Clone(v.Acting)
+	}
+	sc.Result = b.result()
+	sc.Prompt = b.prompt()
+	sc.Hand = b.hand()
+	sc.Secret = b.secret()
+	sc.Title = b.title()
+	sc.Center = b.center()
+	sc.Seats = b.seats()
+	sc.Status = b.status()
+	return sc
+}
+
+func (b chapterScreen) own() bool { return b.v.Seat >= 0 && int(b.v.Seat) < b.v.Seats }
+
+func (b chapterScreen) acting() bool {
+	return b.own() && b.v.Phase != "over" && slices.Contains(b.v.Acting, b.v.Seat)
+}
+
+// who names a seat or a ghost in words the screen builds: "You" for the
+// viewer.
+func (b chapterScreen) who(p chapters.Play) string {
+	switch {
+	case p.IsGhost():
+		return b.l.T("chapters.ui.ghost", map[string]any{"N": p.Ghost + 1})
+	case b.own() && p.Seat == b.v.Seat:
+		return b.l.T("chapters.screen.you", nil)
+	}
+	return b.names.Of(p.Seat)
+}
+
+func (b chapterScreen) seatWho(s engine.Seat) string {
+	return b.who(chapters.Play{Seat: s, Ghost: -1})
+}
+
+// name is a card's name and value without the provisional mark:
+// "Goldilocks 5".
+func (b chapterScreen) name(c chapters.Card) string {
+	return b.l.T("chapters.ui.card", map[string]any{"Name": b.l.T("chapters.card."+b.t.Card(c).Key, nil), "Value": int(c)})
+}
+
+// card is a card as presenters draw it, its traits below its name.
+func (b chapterScreen) card(c chapters.Card) Card {
+	d := b.t.Card(c)
+	suit := ""
+	switch list := d.Traits.List(); {
+	case d.Traits == chapters.AllTraits:
+		suit = "all"
+	case len(list) > 0:
+		suit = list[0].ID()
+	}
+	return Card{
+		Suit: suit, Value: strconv.Itoa(int(c)), Name: b.l.T("chapters.card."+d.Key, nil),
+		Note: ChaptersTraits(b.l, d.Traits), Code: c.String(),
+	}
+}
+
+func (b chapterScreen) cards(cs []chapters.Card) []Card {
+	out := make([]Card, len(cs))
+	for i, c := range cs {
+		out[i] = b.card(c)
+	}
+	return out
+}
+
+// text is cards in words: "Goldilocks 5 · Hansel 6".
+func (b chapterScreen) text(cs []chapters.Card) string {
+	if len(cs) == 0 {
+		return b.l.T("chapters.ui.none", nil)
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = b.name(c)
+	}
+	return strings.Join(parts, " · ")
+}
+
+func (b chapterScreen) pile(label string, cs []chapters.Card) Pile {
+	return Pile{Label: label, Text: b.text(cs), Cards: b.cards(cs)}
+}
+
+// plays is a round's cards, each noting who played it.
+func (b chapterScreen) plays(label string, ps []chapters.Play) Pile {
+	p := Pile{Label: label}
+	parts := make([]string, len(ps))
+	for i, pl := range ps {
+		c := b.card(pl.Card)
+		c.Note = b.who(pl)
+		p.Cards = append(p.Cards, c)
+		parts[i] = c.Note + ": " + b.name(pl.Card)
+	}
+	p.Text = strings.Join(parts, " · ")
+	return p
+}
+
+func (b chapterScreen) result() []string {
+	v, l := b.v, b.l
+	if v.Phase != "over" {
+		return nil
+	}
+	out := []string{l.T("ui.winner", map[string]any{"Names": b.names.List(v.Winners)})}
+	if v.Note == "tiebreak" {
+		out = append(out, l.T("chapters.ui.tiebreak", nil))
+	}
+	if len(v.Bonus) > 0 {
+		out = append(out, l.T("chapters.event.gem_bonus", map[string]any{"Names": b.names.List(v.Bonus)}))
+	}
+	order := make([]engine.Seat, v.Seats)
+	for s := range order {
+		order[s] = engine.Seat(s)
+	}
+	slices.SortStableFunc(order, func(a, c engine.Seat) int { return at(v.Points, int(c)) - at(v.Points, int(a)) })
+	for _, s := range order {
+		var tok chapters.Tokens
+		if int(s) < len(v.Tokens) {
+			tok = v.Tokens[s]
+		}
+		out = append(out, l.T("chapters.screen.final", map[string]any{
+			"Name": b.seatWho(s), "Total": l.N("common.points", at(v.Points, int(s)), nil), "Tokens": ChaptersTokens(l, tok),
+		}))
+	}
+	return out
+}
+
+func (b chapterScreen) prompt() string {
+	if !b.acting() {
+		return ""
+	}
+	switch {
+	case b.v.Phase == "draft" && b.v.Ghosts:
+		return b.l.T("chapters.screen.prompt.pick_ghost", nil)
+	case b.v.Phase == "draft":
+		return b.l.T("chapters.screen.prompt.pick", nil)
+	}
+	return b.l.T("chapters.screen.prompt.play", nil)
+}
+
+// hand is the viewer's hand (in the draft, the cards to choose from); every
+// card may be chosen while the viewer must act.
+func (b chapterScreen) hand() *Pile {
+	if !b.own() {
+		return nil
+	}
+	label := "chapters.screen.hand"
+	if b.v.Phase == "draft" {
+		label = "chapters.screen.draft_hand"
+	}
+	p := b.pile(b.l.T(label, nil), b.v.Hand)
+	if b.acting() {
+		for i := range p.Cards {
+			p.Cards[i].Mark = true
+		}
+	}
+	return &p
+}
+
+func (b chapterScreen) secret() []Pile {
+	v, l := b.v, b.l
+	if !b.own() || v.Phase != "draft" {
+		return nil
+	}
+	out := []Pile{b.pile(l.T("chapters.screen.kept", nil), v.Kept)}
+	if v.MyPick.Kind != 0 && v.MyPick.Card != 0 {
+		p := b.pile(l.T("chapters.screen.pick", nil), []chapters.Card{v.MyPick.Card})
+		if g := v.MyPick.Ghost; g != 0 {
+			c := b.card(g)
+			c.Note = l.T("chapters.screen.for_ghost", nil)
+			p.Cards = append(p.Cards, c)
+			p.Text += " · " + c.Note + ": " + b.name(g)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func (b chapterScreen) title() string {
+	v, l := b.v, b.l
+	switch v.Phase {
+	case "draft":
+		return l.T("chapters.ui.draft", map[string]any{"Round": v.Deal, "Rounds": v.Deals, "N": v.Picks + 1, "Count": v.PerDeal})
+	case "play":
+		return l.T("chapters.ui.round", map[string]any{"Round": v.Round, "Rounds": v.Rounds})
+	}
+	return l.T("chapters.ui.over", nil)
+}
+
+func (b chapterScreen) center() []Pile {
+	v, l := b.v, b.l
+	var out []Pile
+	switch {
+	case v.Phase != "play":
+	case len(v.Table) > 0:
+		out = append(out, b.plays(l.T("chapters.screen.table", map[string]any{"Round": v.Round}), v.Table))
+	case v.Last != nil && len(v.Last.Plays) > 0:
+		label := l.T("chapters.screen.last_you", map[string]any{"Round": v.Last.Round})
+		if w := v.Last.Plays[v.Last.Winner]; !b.own() || w.Seat != v.Seat {
+			label = l.T("chapters.screen.last", map[string]any{"Round": v.Last.Round, "Name": b.who(w)})
+		}
+		out = append(out, b.plays(label, v.Last.Plays))
+	}
+	if v.Ghosts && v.Phase != "over" {
+		for g, n := range v.GhostSizes {
+			out = append(out, Pile{
+				Label: l.T("chapters.screen.ghost_deck", map[string]any{"N": g + 1}),
+				Text:  l.N("chapters.cards", n, nil), Count: n,
+			})
+		}
+	}
+	return out
+}
+
+func (b chapterScreen) seats() []SeatPart {
+	v, l := b.v, b.l
+	out := make([]SeatPart, v.Seats)
+	for i := range out {
+		s := engine.Seat(i)
+		sp := SeatPart{Seat: s, Name: b.names.Of(s), You: b.own() && s == v.Seat, Acting: v.Phase != "over" && slices.Contains(v.Acting, s)}
+		if v.Phase == "draft" {
+			sp.Counts = append(sp.Counts,
+				l.N("chapters.screen.kept_count", at(v.KeptSizes, i), nil),
+				l.N("chapters.screen.in_hand", at(v.HandSizes, i), nil))
+		} else {
+			var tok chapters.Tokens
+			if i < len(v.Tokens) {
+				tok = v.Tokens[i]
+			}
+			sp.Counts = append(sp.Counts,
+				l.N("common.points", at(v.Points, i), nil),
+				l.N("chapters.stars", tok.Stars, nil), l.N("chapters.hearts", tok.Hearts, nil), l.N("chapters.gems", tok.Gems, nil),
+				l.N("chapters.screen.wins", at(v.Wins, i), nil))
+			if v.Phase == "play" {
+				sp.Counts = append(sp.Counts, l.N("chapters.screen.in_hand", at(v.HandSizes, i), nil))
+			}
+			if v.Phase == "over" && i < len(v.Chapter3) {
+				sp.Counts = append(sp.Counts, l.T("chapters.ui.chapter3_gain", map[string]any{"Tokens": chaptersReward(l, v.Chapter3[i])}))
+			}
+		}
+		if i < len(v.Played) && len(v.Played[i]) > 0 {
+			sp.Piles = append(sp.Piles, b.pile(l.T("chapters.screen.played", nil), v.Played[i]))
+		}
+		sp.Line = b.seatWho(s) + ": " + strings.Join(sp.Counts, " · ")
+		out[i] = sp
+	}
+	return out
+}
+
+func (b chapterScreen) status() []string {
+	v, l := b.v, b.l
+	var out []string
+	switch v.Phase {
+	case "draft":
+		if v.Ghosts {
+			out = append(out, l.T("chapters.ui.draft_ghosts", nil))
+		}
+	case "play":
+		if res := v.Last; res != nil && len(res.Plays) > 0 {
+			w := res.Plays[res.Winner]
+			// The sentence's subject is a name (the viewer's too: "You
+			// won" would not agree with the verb in every language).
+			name := b.names.Of(w.Seat)
+			if w.IsGhost() {
+				name = b.who(w)
+			}
+			text := l.T("chapters.ui.last_round", map[string]any{"Round": res.Round, "Name": name, "Card": b.name(w.Card)})
+			var gains []string
+			for i, p := range res.Plays {
+				if !p.IsGhost() && i < len(res.Gains) && !res.Gains[i].Zero() {
+					gains = append(gains, b.names.Of(p.Seat)+" "+chaptersReward(l, res.Gains[i]))
+				}
+			}
+			if len(gains) > 0 {
+				text += " " + l.T("chapters.ui.gains", map[string]any{"List": strings.Join(gains, "; ")})
+			}
+			out = append(out, text)
+			if res.Frozen {
+				out = append(out, l.T("chapters.ui.frozen", nil))
+			}
+		}
+	}
+	return out
+}

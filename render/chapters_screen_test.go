@@ -1,0 +1,170 @@
+package render_test
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/chapters"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+)
+
+// Notation in running text: an action with a card number.
+var pcsChaptersNotation = regexp.MustCompile(`\bpick \d+ ghost \d+\b|\bplay \d+\b`)
+
+func chaptersScreenGame(seats int) pcsGame {
+	var ids []string
+	for c := chapters.Card(1); c <= chapters.NumCards; c++ {
+		ids = append(ids, chapters.DefaultCards.Card(c).Key)
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	return pcsGame{
+		id: "chapters", names: render.Names{"Ala", "Olena", "Bob", "Zosia", "Marek", "Iryna"}[:seats], ids: ids, notation: pcsChaptersNotation,
+		hand: func(ev engine.View) []string {
+			var out []string
+			for _, c := range ev.(*chapters.View).Hand {
+				out = append(out, c.String())
+			}
+			return out
+		},
+		legal: func(_ engine.View, legal []engine.Action) ([]string, bool) {
+			var out []string
+			for _, ea := range legal {
+				a := ea.(chapters.Action)
+				out = append(out, a.Card.String())
+				if a.Ghost != 0 {
+					out = append(out, a.Ghost.String())
+				}
+			}
+			return out, true
+		},
+		extra: chaptersScreenExtra,
+	}
+}
+
+func chaptersScreenExtra(t *testing.T, at string, l *locales.Localizer, st engine.State, ev engine.View, sc render.Screen) {
+	t.Helper()
+	v := ev.(*chapters.View)
+	if sc.Rule != nil || sc.Chart != nil {
+		t.Errorf("%s: a rule or a chart in 3 Chapters", at)
+	}
+	if v.Phase == "over" && len(sc.Result) < 1+v.Seats {
+		t.Errorf("%s: Result %q", at, sc.Result)
+	}
+	// The provisional cards are not listed.
+	if p := render.ChaptersProvisional(l, v.Cards); slices.Contains(sc.Status, p) {
+		t.Errorf("%s: the provisional cards are listed", at)
+	}
+	// The round's cards in play order, each naming who played it.
+	if v.Phase == "play" && len(v.Table) > 0 {
+		if len(sc.Center) == 0 || len(sc.Center[0].Cards) != len(v.Table) {
+			t.Fatalf("%s: the round %v is not in the center %+v", at, v.Table, sc.Center)
+		}
+		for i, p := range v.Table {
+			c := sc.Center[0].Cards[i]
+			if c.Code != p.Card.String() || c.Note == "" || c.Down {
+				t.Errorf("%s: round card %d: %+v, played %+v", at, i, c, p)
+			}
+		}
+	}
+	// Every seat's played cards lie before it, face up.
+	for s, cs := range v.Played {
+		var got []string
+		for _, p := range sc.Seats[s].Piles {
+			for _, c := range p.Cards {
+				got = append(got, c.Code)
+			}
+		}
+		var want []string
+		for _, c := range cs {
+			want = append(want, c.String())
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: seat %d shows %v, played %v", at, s, got, want)
+		}
+	}
+	// Your kept cards and your pick, during the draft.
+	if v.Seat >= 0 && v.Phase == "draft" {
+		var got []string
+		for _, p := range sc.Secret {
+			for _, c := range p.Cards {
+				got = append(got, c.Code)
+			}
+		}
+		for _, c := range v.Kept {
+			if !slices.Contains(got, c.String()) {
+				t.Errorf("%s: your kept card %s is not among the secrets %v", at, c, got)
+			}
+		}
+		if v.MyPick.Kind != 0 && !slices.Contains(got, v.MyPick.Card.String()) {
+			t.Errorf("%s: your pick %s is not among the secrets %v", at, v.MyPick.Card, got)
+		}
+	}
+}
+
+// Whole games of every seat count (2 players: with the ghosts), at every
+// step the screens of every seat and a spectator.
+func TestChaptersScreen(t *testing.T) {
+	b := bundle(t)
+	for seats := 2; seats <= 6; seats++ {
+		t.Run(strconv.Itoa(seats), func(t *testing.T) {
+			t.Parallel()
+			g := chaptersScreenGame(seats)
+			n := 4
+			if testing.Short() || raceEnabled {
+				n = 1
+			}
+			for k := range n {
+				pcsPlay(t, b, g, engine.Options{}, uint64(300*seats+k+1), pcsEvery(2))
+			}
+		})
+	}
+}
+
+// The prompt is in the second person; cards are named without the
+// provisional mark; the round's winner is "you" on your own screen.
+func TestChaptersScreenWords(t *testing.T) {
+	b := bundle(t)
+	names := render.Names{"Ala", "Olena", "Bob"}
+	for _, lang := range locales.Languages() {
+		l := b.Lang(lang)
+		v := &chapters.View{
+			Seat: 1, Seats: 3, Phase: "play", Acting: []engine.Seat{1}, Round: 3, Rounds: 8,
+			Hand: []chapters.Card{9, 50}, HandSizes: []int{6, 6, 6}, Table: []chapters.Play{{Seat: 0, Ghost: -1, Card: 5}},
+			Played: [][]chapters.Card{{1}, {2}, {3}}, Wins: []int{1, 1, 0}, Tokens: make([]chapters.Tokens, 3), Points: make([]int, 3),
+			Last: &chapters.RoundResult{Round: 2, Plays: []chapters.Play{{Seat: 1, Ghost: -1, Card: 2}, {Seat: 2, Ghost: -1, Card: 3}}, Winner: 0, Gains: make([]chapters.Tokens, 2)},
+		}
+		sc, _ := render.ScreenOf("chapters", l, v, names)
+		if sc.Prompt != l.T("chapters.screen.prompt.play", nil) {
+			t.Errorf("%s: prompt %q", lang, sc.Prompt)
+		}
+		if len(sc.Center) != 1 || sc.Center[0].Cards[0].Note != "Ala" || sc.Center[0].Cards[0].Name != l.T("chapters.card.goldilocks", nil) {
+			t.Errorf("%s: center %+v", lang, sc.Center)
+		}
+		if !slices.ContainsFunc(sc.Hand.Cards, func(c render.Card) bool { return c.Code == "50" && c.Mark && c.Value == "50" }) {
+			t.Errorf("%s: hand %+v", lang, sc.Hand)
+		}
+		for _, text := range pcsTexts(sc) {
+			if strings.Contains(text, "†") {
+				t.Errorf("%s: %q", lang, text)
+			}
+		}
+		// Between rounds: the last round, won by you.
+		v.Table = nil
+		sc, _ = render.ScreenOf("chapters", l, v, names)
+		if len(sc.Center) != 1 || sc.Center[0].Label != l.T("chapters.screen.last_you", map[string]any{"Round": 2}) {
+			t.Errorf("%s: center %+v", lang, sc.Center)
+		}
+		// A spectator: no hand, no prompt, the winner named.
+		v.Seat = engine.Spectator
+		sc, _ = render.ScreenOf("chapters", l, v, names)
+		if sc.Hand != nil || sc.Prompt != "" || len(sc.Center) != 1 || !strings.Contains(sc.Center[0].Label, "Olena") {
+			t.Errorf("%s: spectator: %+v", lang, sc)
+		}
+	}
+}
