@@ -1,0 +1,322 @@
+package render
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/lynx"
+	"github.com/stolik-bot/stolik/locales"
+)
+
+// Screen builds the screen of a Lynx view for a reader: the prompt and the
+// hand for the seat that acts, the pool, the discard pile, the deck, the
+// virtual player's row in a duel and the set in play in the center, and
+// every seat's display layers, the top (stealable) layer last. Everything
+// comes from the view, so nothing hidden from its seat can show.
+func (lynxRenderer) Screen(l *locales.Localizer, ev engine.View, names Names) Screen {
+	v := ev.(*lynx.View)
+	over := v.Phase == "over"
+	sc := Screen{
+		Game:   "lynx",
+		Acting: slices.Clone(v.Acting),
+		Viewer: v.Seat,
+		Title:  lynxScreenTitle(l, v),
+	}
+	acting := v.Seat >= 0 && slices.Contains(v.Acting, v.Seat)
+	if over {
+		sc.Result = lynxScreenResult(l, v, names)
+	}
+	if acting {
+		sc.Prompt = lynxScreenPrompt(l, v, names)
+	}
+	if v.Seat >= 0 {
+		sc.Hand = lynxScreenHand(l, v, acting && v.Phase == "play")
+	}
+	sc.Center = lynxScreenCenter(l, v, names, acting)
+	for s := 0; s < v.Seats; s++ {
+		sc.Seats = append(sc.Seats, lynxScreenSeat(l, v, names, engine.Seat(s)))
+	}
+	sc.Status = lynxScreenStatus(l, v, names, acting)
+	return sc
+}
+
+// lynxScreenTitle is the mode, the duel, and the end once over.
+func lynxScreenTitle(l *locales.Localizer, v *lynx.View) string {
+	parts := []string{l.T("lynx.mode."+v.Mode.String(), nil)}
+	if v.Duel {
+		parts = append(parts, l.T("lynx.mode.duel", nil))
+	}
+	if v.Phase == "over" {
+		parts = append(parts, l.T("lynx.screen.over", nil))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// lynxScreenCard is one card as presenters draw it; a joker is named in
+// words, a number card by its value.
+func lynxScreenCard(l *locales.Localizer, c lynx.Card) Card {
+	name := c.String()
+	if c == lynx.Joker {
+		name = l.T("lynx.screen.joker", nil)
+	}
+	return Card{Suit: c.String(), Value: c.String(), Name: name, Code: c.String()}
+}
+
+func lynxScreenCards(l *locales.Localizer, cs []lynx.Card) []Card {
+	out := make([]Card, len(cs))
+	for i, c := range cs {
+		out[i] = lynxScreenCard(l, c)
+	}
+	return out
+}
+
+// lynxScreenHand is the viewer's hand; every card is marked while the
+// viewer must play a set (any card makes a set, a joker alone too).
+func lynxScreenHand(l *locales.Localizer, v *lynx.View, playable bool) *Pile {
+	p := &Pile{Label: l.T("lynx.screen.hand", nil), Cards: lynxScreenCards(l, v.Hand)}
+	for i := range p.Cards {
+		p.Cards[i].Mark = playable
+	}
+	if len(v.Hand) == 0 {
+		p.Text = l.T("lynx.screen.hand_empty", nil)
+	} else {
+		p.Text = l.T("lynx.screen.hand_text", map[string]any{
+			"Cards": l.N("lynx.cards", len(v.Hand), nil), "List": LynxHand(l, v.Groups),
+		})
+	}
+	return p
+}
+
+// lynxScreenPrompt says what the viewer, who must act, does now.
+func lynxScreenPrompt(l *locales.Localizer, v *lynx.View, names Names) string {
+	switch v.Phase {
+	case "play":
+		return l.T("lynx.screen.prompt.play", nil)
+	case "steal-virtual":
+		return l.T("lynx.screen.prompt.virtual", map[string]any{"List": lynxScreenTargets(l, v)})
+	case "take":
+		return l.T("lynx.screen.prompt.take", map[string]any{"Set": LynxSet(v.Stolen), "Victim": names.Of(v.Victim)})
+	case "back":
+		return l.T("lynx.screen.prompt.back", map[string]any{"Set": LynxSet(v.Stolen), "Name": names.Of(v.Active)})
+	case "draw":
+		if v.DeckSize == 0 {
+			return l.N("lynx.screen.prompt.draw_pool", v.Owed, nil)
+		}
+		return l.N("lynx.screen.prompt.draw", v.Owed, nil)
+	case "bonus":
+		if v.DeckSize == 0 {
+			return l.T("lynx.screen.prompt.bonus_pool", nil)
+		}
+		return l.T("lynx.screen.prompt.bonus", nil)
+	}
+	return ""
+}
+
+// lynxScreenTargets lists the virtual player's groups the set may steal,
+// with their sizes ("4×2 · 7").
+func lynxScreenTargets(l *locales.Localizer, v *lynx.View) string {
+	parts := make([]string, 0, len(v.Targets))
+	for _, c := range v.Targets {
+		g := lynx.Group{Card: c, Count: 1}
+		for _, vg := range v.Virtual {
+			if vg.Card == c {
+				g = vg
+			}
+		}
+		parts = append(parts, LynxGroup(l, g))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// lynxScreenCenter is what lies between the seats: the pool, the deck and
+// the discard pile, the virtual player's row, and the set in play with the
+// set stolen from it.
+func lynxScreenCenter(l *locales.Localizer, v *lynx.View, names Names, acting bool) []Pile {
+	var out []Pile
+
+	pool := Pile{Label: l.T("lynx.screen.pool", nil), Group: "pool"}
+	places := make([]string, len(v.Pool))
+	for i, place := range v.Pool {
+		places[i] = lynxPlace(place)
+		for k, c := range place {
+			card := lynxScreenCard(l, c)
+			if k > 0 {
+				card.Note = l.T("lynx.screen.on", map[string]any{"Card": place[k-1].String()})
+			}
+			pool.Cards = append(pool.Cards, card)
+		}
+	}
+	if len(places) == 0 {
+		pool.Text = l.T("lynx.screen.pool_empty", nil)
+	} else {
+		pool.Text = l.T("lynx.screen.pool_text", map[string]any{"List": strings.Join(places, " · ")})
+	}
+	out = append(out, pool)
+
+	deck := Pile{Label: l.T("lynx.screen.deck", nil), Count: v.DeckSize, Group: "deck"}
+	if v.DeckSize == 0 {
+		deck.Text = l.T("lynx.screen.deck_empty", nil)
+	} else {
+		deck.Text = l.T("lynx.screen.deck_text", map[string]any{"Cards": l.N("lynx.cards", v.DeckSize, nil)})
+	}
+	out = append(out, deck)
+
+	discard := Pile{Label: l.T("lynx.screen.discard", nil), Group: "deck"}
+	if n := len(v.Discard); n == 0 {
+		discard.Text = l.T("lynx.screen.discard_empty", nil)
+	} else {
+		top := v.Discard[n-1]
+		discard.Cards = []Card{lynxScreenCard(l, top)}
+		discard.Count = n
+		discard.Text = l.T("lynx.screen.discard_text", map[string]any{"Cards": l.N("lynx.cards", n, nil), "Card": top.String()})
+	}
+	out = append(out, discard)
+
+	if v.Duel {
+		row := Pile{Label: l.T("lynx.screen.virtual", nil), Group: "virtual"}
+		parts := make([]string, len(v.Virtual))
+		for i, g := range v.Virtual {
+			parts[i] = LynxSet(repeat(g))
+			mark := acting && v.Phase == "steal-virtual" && slices.Contains(v.Targets, g.Card)
+			for range g.Count {
+				c := lynxScreenCard(l, g.Card)
+				c.Mark = mark
+				row.Cards = append(row.Cards, c)
+			}
+		}
+		list := strings.Join(parts, " · ")
+		if len(parts) == 0 {
+			list = l.T("lynx.ui.empty", nil)
+		}
+		row.Text = l.T("lynx.ui.virtual", map[string]any{"Cards": l.N("lynx.cards", v.VirtualN, nil), "List": list})
+		out = append(out, row)
+	}
+
+	if len(v.Played) > 0 && v.Phase != "over" && v.Phase != "play" {
+		played := Pile{Label: l.T("lynx.screen.played", nil), Cards: lynxScreenCards(l, v.Played), Group: "turn"}
+		if v.Active == v.Seat {
+			played.Text = l.T("lynx.screen.played_you", map[string]any{"Set": LynxSet(v.Played)})
+		} else {
+			played.Text = l.T("lynx.screen.played_text", map[string]any{"Name": names.Of(v.Active), "Set": LynxSet(v.Played)})
+		}
+		out = append(out, played)
+	}
+	if len(v.Stolen) > 0 {
+		stolen := Pile{Label: l.T("lynx.screen.stolen", nil), Cards: lynxScreenCards(l, v.Stolen), Group: "turn"}
+		if v.Victim == v.Seat {
+			stolen.Text = l.T("lynx.screen.stolen_you", map[string]any{"Set": LynxSet(v.Stolen)})
+		} else {
+			stolen.Text = l.T("lynx.screen.stolen_text", map[string]any{"Victim": names.Of(v.Victim), "Set": LynxSet(v.Stolen)})
+		}
+		out = append(out, stolen)
+	}
+	return out
+}
+
+// lynxScreenSeat is one seat: its hand size and score in words, and its
+// display, one pile per layer, the top layer last.
+func lynxScreenSeat(l *locales.Localizer, v *lynx.View, names Names, seat engine.Seat) SeatPart {
+	s := int(seat)
+	p := SeatPart{
+		Seat: seat, Name: names.Of(seat), You: seat == v.Seat, Acting: slices.Contains(v.Acting, seat),
+		Counts: []string{
+			l.N("lynx.screen.in_hand", v.HandSizes[s], nil),
+			l.N("common.points", v.Scores[s], nil),
+		},
+	}
+	d := v.Displays[s]
+	for i, layer := range d {
+		label := l.T("lynx.screen.layer", map[string]any{"N": i + 1})
+		if i == len(d)-1 {
+			label = l.T("lynx.screen.top", nil)
+		}
+		cs := layer.Cards()
+		p.Piles = append(p.Piles, Pile{Label: label, Text: label + ": " + LynxSet(cs), Cards: lynxScreenCards(l, cs)})
+	}
+	name := p.Name
+	if seat == v.Active && v.Phase != "over" {
+		name = l.T("lynx.ui.paw", map[string]any{"Name": name})
+	}
+	p.Line = name + ": " + lynxDisplay(l, d) + " · " + strings.Join(p.Counts, " · ")
+	return p
+}
+
+// lynxScreenStatus says what the game waits for when the viewer is not the
+// one to act (the prompt says it otherwise), who is still to be robbed,
+// and how the game ended.
+func lynxScreenStatus(l *locales.Localizer, v *lynx.View, names Names, acting bool) []string {
+	var out []string
+	active, victim := names.Of(v.Active), names.Of(v.Victim)
+	if !acting {
+		switch v.Phase {
+		case "play":
+			out = append(out, l.T("lynx.screen.status.play", map[string]any{"Name": active}))
+		case "steal-virtual":
+			out = append(out, l.T("lynx.screen.status.virtual", map[string]any{"Name": active, "List": lynxScreenTargets(l, v)}))
+		case "take":
+			if v.Victim == v.Seat {
+				out = append(out, l.T("lynx.screen.status.take_you", map[string]any{"Name": active, "Set": LynxSet(v.Stolen)}))
+			} else {
+				out = append(out, l.T("lynx.screen.status.take", map[string]any{"Name": active, "Set": LynxSet(v.Stolen), "Victim": victim}))
+			}
+		case "back":
+			out = append(out, l.T("lynx.screen.status.back", map[string]any{"Name": victim, "Set": LynxSet(v.Stolen)}))
+		case "draw":
+			out = append(out, l.N("lynx.screen.status.draw", v.Owed, map[string]any{"Name": victim}))
+		case "bonus":
+			out = append(out, l.T("lynx.screen.status.bonus", map[string]any{"Name": active}))
+		}
+	}
+	if len(v.Pending) > 0 && v.Phase != "over" {
+		pending := make([]string, len(v.Pending))
+		for i, s := range v.Pending {
+			pending[i] = names.Of(s)
+			if s == v.Seat {
+				pending[i] = l.T("lynx.screen.you", nil)
+			}
+		}
+		out = append(out, l.T("lynx.screen.status.pending", map[string]any{"Names": strings.Join(pending, ", ")}))
+	}
+	if v.Phase == "over" && v.Reason != "" {
+		out = append(out, l.T("lynx.end."+v.Reason, nil))
+	}
+	return out
+}
+
+// lynxScreenResult is the end: the winners (in the second person when the
+// viewer is one of them), why when the hands decided a tie, and every
+// seat's final score with the cards left in its hand.
+func lynxScreenResult(l *locales.Localizer, v *lynx.View, names Names) []string {
+	var out []string
+	out = append(out, screenWinnersOf(l, "lynx", v.Seat, v.Winners, names))
+	if v.Note == "tiebreak" {
+		out = append(out, l.T("lynx.screen.tiebreak", nil))
+	}
+	for s := 0; s < v.Seats; s++ {
+		out = append(out, l.T("lynx.screen.score", map[string]any{
+			"Name":   names.Of(engine.Seat(s)),
+			"Points": l.N("common.points", v.Scores[s], nil),
+			"Cards":  l.N("lynx.screen.in_hand", v.HandSizes[s], nil),
+		}))
+	}
+	return out
+}
+
+// screenWinnersOf names the winners of a game: "You win!" to a sole winner,
+// "A shared victory: you and …" to one of several, their names to anyone
+// else. The game's locale keys <game>.screen.you_win and you_share say it.
+func screenWinnersOf(l *locales.Localizer, game string, viewer engine.Seat, winners []engine.Seat, names Names) string {
+	if viewer >= 0 && slices.Contains(winners, viewer) {
+		if len(winners) == 1 {
+			return l.T(game+".screen.you_win", nil)
+		}
+		others := slices.DeleteFunc(slices.Clone(winners), func(s engine.Seat) bool { return s == viewer })
+		return l.T(game+".screen.you_share", map[string]any{"Names": names.List(others)})
+	}
+	key := "ui.winner"
+	if len(winners) > 1 {
+		key = "ui.winners_shared"
+	}
+	return l.T(key, map[string]any{"Names": names.List(winners)})
+}
