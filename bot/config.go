@@ -176,6 +176,9 @@ var configKeys = []configKey{
 	{"resume_window", "a duration in quotes, not negative, such as \"15m\"", func(c *Config) any { return &c.ResumeWindow }},
 }
 
+// discordURLTakes says what STOLIK_TEST_DISCORD_URL takes.
+const discordURLTakes = "must be an http(s) base URL such as http://127.0.0.1:PORT"
+
 // badKey is the error of a key whose value is not what it takes.
 func badKey(name string) *ConfigError {
 	for _, k := range configKeys {
@@ -327,7 +330,7 @@ func (c Config) Validate() error {
 	}
 	if c.DiscordURL != "" {
 		if u, err := url.Parse(c.DiscordURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return &ConfigError{Key: EnvDiscordURL, Msg: "must be an http(s) base URL such as http://127.0.0.1:PORT"}
+			return &ConfigError{Key: EnvDiscordURL, Msg: discordURLTakes}
 		}
 	}
 	if c.ShutdownTimeout.Duration < 0 {

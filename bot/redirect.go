@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"net"
 	"net/http"
 	"net/url"
@@ -18,7 +17,8 @@ import (
 func redirect(s *discordgo.Session, base string) error {
 	u, err := url.Parse(base)
 	if err != nil {
-		return fmt.Errorf("bot: %s: %w", EnvDiscordURL, err)
+		// url.Parse's error quotes the value: not shown (see ConfigError).
+		return &ConfigError{Key: EnvDiscordURL, Msg: discordURLTakes}
 	}
 	s.Client = &http.Client{Transport: rewrite{base: u, next: http.DefaultTransport}, Timeout: 20 * time.Second}
 	s.Dialer = &websocket.Dialer{
