@@ -44,10 +44,7 @@ func newCanvas(w, h int, bg color.RGBA) *canvas {
 		pix = make([]uint8, w*h)
 	}
 	pix = pix[:w*h]
-	i := p.idx(bg)
-	for k := range pix {
-		pix[k] = i
-	}
+	setAll(pix, p.idx(bg))
 	img := &image.Paletted{Pix: pix, Stride: w, Rect: image.Rect(0, 0, w, h), Palette: p.colours}
 	return &canvas{img: img, p: p}
 }
@@ -68,11 +65,21 @@ func (c *canvas) fill(r image.Rectangle, col color.RGBA) {
 		return
 	}
 	i := c.p.idx(col)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		row := c.img.Pix[y*c.img.Stride+r.Min.X : y*c.img.Stride+r.Max.X]
-		for k := range row {
-			row[k] = i
-		}
+	first := c.img.Pix[r.Min.Y*c.img.Stride+r.Min.X : r.Min.Y*c.img.Stride+r.Max.X]
+	setAll(first, i)
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		copy(c.img.Pix[y*c.img.Stride+r.Min.X:y*c.img.Stride+r.Max.X], first)
+	}
+}
+
+// setAll sets every byte of b to v, doubling copies.
+func setAll(b []uint8, v uint8) {
+	if len(b) == 0 {
+		return
+	}
+	b[0] = v
+	for n := 1; n < len(b); n *= 2 {
+		copy(b[n:], b[:n])
 	}
 }
 

@@ -157,28 +157,36 @@ func layoutCard(k cardKey) cardLayout {
 		}
 		top = pad + L.valueFace.ascent + 3
 	}
-	cond := []*face{faceOf(condensed, 14)}
+	cond := []*face{faceOf(regular, 14), faceOf(condensed, 14)}
 	var head, foot []textBlock
 	switch {
 	case k.sz == small:
-		// A card with a value shows its value and symbol only. Else one
-		// short text under the symbol: the note, or the name; left out when
-		// a word of it does not fit.
-		s := k.note
+		// A card with a value shows its value and symbol only. A wide card
+		// its name under the symbol. Else one short text above the symbol
+		// (so that a column of cards shows it): the note, or the name;
+		// left out when a word of it does not fit.
+		s, lines, col := k.note, 1, st.colour
 		if s == "" {
-			s = k.name
+			s, col = k.name, ink
 		}
-		lines := 2
 		if w == wideSmall {
-			s, lines = k.name, 3
+			s, lines, col = k.name, 3, ink
 		}
 		if k.value != "" {
 			s = ""
 		}
 		if s != "" {
 			textW = w - 4
-			if ls, fits := cond[0].wrap(s, textW); ok(ls, lines, fits) {
-				foot = append(foot, textBlock{f: cond[0], lines: ls, col: ink})
+			for _, f := range cond {
+				if ls, fits := f.wrap(s, textW); ok(ls, lines, fits) {
+					b := textBlock{f: f, lines: ls, col: col}
+					if w == wideSmall {
+						foot = append(foot, b)
+					} else {
+						head = append(head, b)
+					}
+					break
+				}
 			}
 		}
 	case k.value == "":

@@ -18,5 +18,7 @@ func init() {
 	}
 	// A domain holds many cards: small ones, low, with room for a role
 	// under the family's symbol (skrytobójca).
-	designs["courtiers"].small.w, designs["courtiers"].small.h, designs["courtiers"].small.symbol = 80, 64, 26
+	d := designs["courtiers"]
+	d.small.w, d.small.h, d.small.symbol = 80, 64, 26
+	d.columns = true
 }

@@ -27,6 +27,9 @@ type design struct {
 	// wide enough for its name.
 	small     struct{ w, h, symbol int }
 	wideNames bool
+	// columns lays a seat's piles out as columns, each pile's cards fanned
+	// downwards (a Courtisans domain, family by family).
+	columns bool
 }
 
 // designs are the games' designs by game id.

@@ -175,7 +175,10 @@ var minStep = [...]int{small: 18, medium: 28, large: 40}
 func measurePile(game string, p render.Pile, sz size, maxW int) pileBox {
 	g := geomOf(game, sz)
 	var b pileBox
+	d := designs[game]
 	switch {
+	case len(p.Cards) > 0 && sz == small && d != nil && d.columns:
+		b.pos, b.cw, b.ch = column(game, p.Cards, sz)
 	case len(p.Cards) > 0:
 		b.pos, b.cw, b.ch = fan(game, p.Cards, sz, maxW, cardGap, sz != large)
 		if sz == large {
@@ -255,6 +258,19 @@ func fan(game string, cs []render.Card, sz size, maxW, gap int, overlap bool) (p
 	return pos, w, rows*(g.h+gap) - gap
 }
 
+// column fans cards downwards, each showing its top strip, the last whole.
+func column(game string, cs []render.Card, sz size) (pos []image.Point, w, h int) {
+	y := 0
+	for i, c := range cs {
+		pos = append(pos, image.Pt(0, y))
+		w = max(w, cardW(game, c, sz))
+		if i < len(cs)-1 {
+			y += cardOf(game, c, sz, false).strip + 2
+		}
+	}
+	return pos, w, y + geomOf(game, sz).h
+}
+
 func pillW(n int) int { return faceOf(bold, 18).width(strconv.Itoa(n)) + 18 }
 
 // drawPile draws a pile measured by measurePile at (x, y), its label and
@@ -317,8 +333,13 @@ func flowPiles(c *canvas, game string, piles []render.Pile, sz size, x, y, w int
 		hgap, vgap = 14, 8
 	}
 	boxes := make([]pileBox, len(piles))
+	total := -hgap
 	for i, p := range piles {
 		boxes[i] = measurePile(game, p, sz, w)
+		total += boxes[i].w + hgap
+	}
+	if total > w && sz != large && len(piles) > 1 {
+		boxes = squeeze(game, piles, boxes, sz, w, hgap)
 	}
 	for i := 0; i < len(piles); {
 		j, lw, lh := i, 0, 0
@@ -342,6 +363,37 @@ func flowPiles(c *canvas, game string, piles []render.Pile, sz size, x, y, w int
 		i = j
 	}
 	return y - vgap
+}
+
+// squeeze tries to set piles on one line by fanning the piles of several
+// cards tighter: the others keep their width, the fans share what is left
+// in proportion. It returns the boxes unchanged when that does not work.
+func squeeze(game string, piles []render.Pile, boxes []pileBox, sz size, w, hgap int) []pileBox {
+	fixed, fans := -hgap, 0
+	for i, p := range piles {
+		fixed += hgap
+		if len(p.Cards) > 1 {
+			fans += boxes[i].w
+		} else {
+			fixed += boxes[i].w
+		}
+	}
+	left := w - fixed
+	if fans == 0 || left <= 0 {
+		return boxes
+	}
+	out := slices.Clone(boxes)
+	for i, p := range piles {
+		if len(p.Cards) < 2 {
+			continue
+		}
+		b := measurePile(game, p, sz, boxes[i].w*left/fans)
+		if b.h != boxes[i].h || b.w > boxes[i].w*left/fans {
+			return boxes // it would take more rows, or cannot narrow
+		}
+		out[i] = b
+	}
+	return out
 }
 
 // drawQueenTable draws the Courtisans queen's table: the "up" piles as
@@ -396,12 +448,20 @@ func drawQueenTable(c *canvas, sc render.Screen, y int) int {
 		}
 		return h
 	}
-	upH, downH := 0, 0
-	for _, p := range up {
-		upH = max(upH, colH(p))
+	heights := func() (upH, downH int) {
+		for _, p := range up {
+			upH = max(upH, colH(p))
+		}
+		for _, p := range down {
+			downH = max(downH, colH(p))
+		}
+		return upH, downH
 	}
-	for _, p := range down {
-		downH = max(downH, colH(p))
+	upH, downH := heights()
+	if sz == medium && upH+downH > 2*g.h+160 {
+		// Long columns: small cards keep the table within a screen.
+		sz, g = small, geomOf(sc.Game, small)
+		upH, downH = heights()
 	}
 	// The mat holds the labels: the up piles' above, the down piles' below
 	// when they differ.
