@@ -150,10 +150,10 @@ func TestCheckCommandUsage(t *testing.T) {
 	}
 }
 
-// TestServeRefusesDamagedDatabase: serve runs the quick check after opening
+// TestServeCheckRefusesDamagedDatabase: serve runs the quick check after opening
 // the store and stops with one line naming the file and the problem,
 // before it talks to Discord.
-func TestServeRefusesDamagedDatabase(t *testing.T) {
+func TestServeCheckRefusesDamagedDatabase(t *testing.T) {
 	path := checkDB(t)
 	loseRows(t, path, `DELETE FROM actions WHERE table_id = 't1' AND n = 4`)
 	cfg := filepath.Join(t.TempDir(), "stolik.toml")
