@@ -30,14 +30,21 @@ func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
 		return fmt.Errorf("store: table %s: marking it corrupt needs a reason", id)
 	}
 	return d.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE tables SET corrupt = ? WHERE id = ?`, reason, id)
+		// The first reason stays: a table marked again (after a restart, its
+		// load fails with the mark itself) keeps why it was marked.
+		var was string
+		err := tx.QueryRowContext(ctx, `SELECT corrupt FROM tables WHERE id = ?`, id).Scan(&was)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: table %s: %w", id, table.ErrNotFound)
+		}
 		if err != nil {
 			return fmt.Errorf("store: marking table %s corrupt: %w", id, err)
 		}
-		if n, err := res.RowsAffected(); err != nil {
+		if was != "" {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE tables SET corrupt = ? WHERE id = ?`, reason, id); err != nil {
 			return fmt.Errorf("store: marking table %s corrupt: %w", id, err)
-		} else if n == 0 {
-			return fmt.Errorf("store: table %s: %w", id, table.ErrNotFound)
 		}
 		return nil
 	})

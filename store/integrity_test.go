@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
@@ -322,6 +323,46 @@ func TestMarkCorrupt(t *testing.T) {
 	}
 	if err := db.MarkCorrupt(ctx, "b", " "); err == nil {
 		t.Error("MarkCorrupt accepted an empty reason")
+	}
+	// Marked again (a restart finds the table unusable through its mark):
+	// the first reason stays.
+	if err := db.MarkCorrupt(ctx, "a", "store: marked corrupt: log does not replay at entry 0"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.MarkedCorrupt(ctx); err != nil || !slices.Equal(got, []CorruptTable{{"a", "log does not replay at entry 0"}}) {
+		t.Errorf("MarkedCorrupt after a second mark = %+v, %v", got, err)
+	}
+}
+
+// TestEndedSince lists the tables that ended after a time, finished or
+// abandoned, never open or corrupt ones.
+func TestEndedSince(t *testing.T) {
+	db, _ := openTemp(t)
+	ctx := context.Background()
+	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
+	for _, c := range []struct {
+		id     string
+		status table.Status
+		min    int
+	}{{"old", table.StatusFinished, 1}, {"done", table.StatusFinished, 10}, {"gone", table.StatusAbandoned, 12},
+		{"open", table.StatusPlaying, 11}, {"bad", table.StatusFinished, 13}} {
+		rec := record(c.id, c.status)
+		rec.UpdatedAt = at(c.min)
+		if err := db.Create(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.MarkCorrupt(ctx, "bad", "test"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		since int
+		want  []string
+	}{{0, []string{"old", "done", "gone"}}, {5, []string{"done", "gone"}}, {12, nil}, {20, nil}} {
+		got, err := db.EndedSince(ctx, at(c.since))
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("EndedSince(+%dm) = %v, %v; want %v", c.since, got, err, c.want)
+		}
 	}
 }
 

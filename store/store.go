@@ -643,3 +643,29 @@ func (d *DB) OpenTables(ctx context.Context) ([]OpenTable, error) {
 	}
 	return out, nil
 }
+
+// EndedSince lists the ids of the tables that ended (finished or abandoned)
+// after since, and are not marked corrupt, oldest change first. At start the
+// bot refreshes their table messages once: a stop just after a game's last
+// move may have left its final message unsent.
+func (d *DB) EndedSince(ctx context.Context, since time.Time) ([]string, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) AND updated_at > ?
+		AND corrupt = '' ORDER BY updated_at, id`,
+		string(table.StatusFinished), string(table.StatusAbandoned), formatTime(since))
+	if err != nil {
+		return nil, fmt.Errorf("store: listing the tables that ended lately: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: listing the tables that ended lately: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing the tables that ended lately: %w", err)
+	}
+	return ids, nil
+}
