@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -73,7 +74,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stdout, usage, strings.Join(engine.Games(), ", "))
 		return 0
 	default:
-		fmt.Fprintf(stderr, "stolik: unknown command %q\n", args[0])
+		fmt.Fprintf(stderr, "stolik: unknown command %s\n", shownArg(args[0]))
 		fmt.Fprintf(stderr, usage, strings.Join(engine.Games(), ", "))
 		return 2
 	}
@@ -90,6 +91,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "stolik:", err)
 		return 1
 	}
+}
+
+// shownArg quotes a command-line word in an error only when it looks like
+// a command or a name (short, letters, digits and dashes): anything else may
+// be a secret pasted in the wrong place (a bot token), and is not shown.
+func shownArg(s string) string {
+	if len(s) > 24 {
+		return "(not shown)"
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return "(not shown)"
+		}
+	}
+	return strconv.Quote(s)
 }
 
 // usageError is a mistake in the command line.

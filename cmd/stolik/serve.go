@@ -16,13 +16,20 @@ import (
 // cmdServe runs the Discord bot until ctx is done (SIGINT, SIGTERM).
 func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(out)
+	// The flag package quotes what it refuses; a token pasted onto the
+	// command line by mistake must not be printed, so serve says only what
+	// it takes.
+	fs.SetOutput(io.Discard)
 	path := fs.String("config", "", "configuration file (TOML; default: stolik.toml if it exists)")
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(out, "stolik serve [--config FILE]: runs the Discord bot; the token comes from DISCORD_TOKEN or the configuration file")
+			return err
+		}
+		return usageError{"serve: an unknown flag or a flag without its value (not shown); serve takes only --config FILE"}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("serve: unexpected argument %q", fs.Arg(0))}
+		return usageError{"serve: an unexpected argument (not shown); serve takes only --config FILE"}
 	}
 	optional := *path == ""
 	if optional {
