@@ -68,6 +68,7 @@ type cardImg struct {
 	w, h       int
 	spans      [][2]int16
 	strip      int // the top of the card that tells it
+	side       int // the left of the card that tells it
 }
 
 type cardKey struct {
@@ -123,6 +124,7 @@ type cardLayout struct {
 	symSize    int
 	texts      []textBlock
 	strip      int // the top of the card that tells it, in a column of cards
+	side       int // the left of the card that tells it, in a row of copies
 }
 
 // cardText fits a card's text in at most n lines of width w, in the faces
@@ -218,6 +220,10 @@ func layoutCard(k cardKey) cardLayout {
 		L.texts = append(L.texts, b)
 	}
 	L.strip = top
+	L.side = w / 3
+	if L.valueFace != nil {
+		L.side = max(L.side, pad+L.valueFace.width(k.value)+4)
+	}
 	fh := 0
 	for _, b := range foot {
 		fh += b.h()
@@ -325,9 +331,9 @@ func drawCard(k cardKey) *cardImg {
 		}
 	}
 	ci := toCardImg(dst, k.dim)
-	ci.strip = L.strip
+	ci.strip, ci.side = L.strip, L.side
 	if k.down {
-		ci.strip = g.h / 6
+		ci.strip, ci.side = g.h/6, g.w/3
 	}
 	return ci
 }

@@ -220,13 +220,25 @@ func fan(game string, cs []render.Card, sz size, maxW, gap int, overlap bool) (p
 		total += cardW(game, c, sz) + gap
 		cw = max(cw, cardW(game, c, sz))
 	}
-	if overlap && n > 1 && !slices.ContainsFunc(cs, func(c render.Card) bool { return !c.Down }) {
-		// Backs tell nothing but their number: a tight fan.
-		step := min(g.w/3, (maxW-cw)/(n-1))
-		for i := range cs {
-			pos = append(pos, image.Pt(i*step, 0))
+	if overlap && sz == small && n > 1 {
+		// Copies of a card (backs, the same value) tell nothing but their
+		// number: they overlap tightly, other cards sit side by side.
+		x := 0
+		for i, c := range cs {
+			if i > 0 {
+				if c == cs[i-1] {
+					x += cardOf(game, c, sz, false).side
+				} else {
+					x += cardW(game, cs[i-1], sz) + gap
+				}
+			}
+			pos = append(pos, image.Pt(x, 0))
 		}
-		return pos, (n-1)*step + cw, g.h
+		w = x + cardW(game, cs[n-1], sz)
+		if w <= maxW && w < total {
+			return pos, w, g.h
+		}
+		pos, w = pos[:0], 0
 	}
 	if total <= maxW {
 		x := 0
@@ -585,7 +597,7 @@ func drawSeat(c *canvas, game string, s render.SeatPart, x, y, w, h int) int {
 	}
 	nameW -= icons * 24
 	nf, nl := fit(s.Name, nameFaces(), nameW, 2)
-	cf, cl := wrapItems(s.Counts, countFaces(), iw, 3)
+	cf, cl := wrapItems(s.Counts, countFaces(), iw, 4)
 	body := func(c *canvas, top int) int {
 		ty := top + ip
 		if c != nil {
