@@ -88,6 +88,9 @@ func open(ctx context.Context, path string, o openOptions) (*DB, error) {
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
 	}
+	if err := writable(path); err != nil {
+		return nil, err
+	}
 	wp := url.Values{}
 	if o.mustExist {
 		wp.Set("mode", "rw") // and SQLite refuses to create it, should it vanish meanwhile

@@ -1,0 +1,38 @@
+//go:build unix
+
+package store
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// writable checks, before SQLite opens the file, that the database file
+// (when it exists) and its directory can be written: SQLite needs both, for
+// the file and for the -wal and -shm files beside it. On a read-only mount
+// SQLite itself only says "unable to open database file: no such file or
+// directory", which sends a host looking for the wrong problem.
+func writable(path string) error {
+	dir := filepath.Dir(path)
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	switch {
+	case err == nil:
+		_ = f.Close()
+	case errors.Is(err, fs.ErrNotExist):
+	case deniedWrite(err):
+		return fmt.Errorf("%w: %s: the file cannot be opened for writing (%v)", ErrReadOnly, path, errors.Unwrap(err))
+	}
+	if err := syscall.Access(dir, 2 /* W_OK */); err != nil && deniedWrite(err) {
+		return fmt.Errorf("%w: %s: its directory %s cannot be written (%v); SQLite keeps %s-wal and %s-shm there",
+			ErrReadOnly, path, dir, err, filepath.Base(path), filepath.Base(path))
+	}
+	return nil
+}
+
+func deniedWrite(err error) bool {
+	return errors.Is(err, syscall.EROFS) || errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EPERM)
+}
