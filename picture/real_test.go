@@ -50,7 +50,7 @@ func realScreens(t testing.TB) map[string]render.Screen {
 			playGame(t, g, su, at.step, func(st engine.State) {
 				sc, ok := render.ScreenOf(rg.game, l, st.View(0), names)
 				if ok {
-					out[rg.game+"-"+at.name] = sc
+					out["real-"+rg.game+"-"+at.name] = sc
 				}
 			})
 		}

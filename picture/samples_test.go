@@ -65,9 +65,9 @@ func TestWriteSamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		write("real-"+name+"-table", png, alt)
+		write(name+"-table", png, alt)
 		if png, alt, err = Hand(sc); err == nil {
-			write("real-"+name+"-hand", png, alt)
+			write(name+"-hand", png, alt)
 		}
 	}
 	t.Logf("wrote samples to %s", dir)
