@@ -54,3 +54,31 @@ func TestReadOnlyMount(t *testing.T) {
 		t.Errorf("a refused Open created new.db: %v", err)
 	}
 }
+
+// TestFreeBytes reads the space left on a small tmpfs as it fills, when this
+// machine lets the test mount one (root); else on the temporary directory.
+func TestFreeBytes(t *testing.T) {
+	dir := t.TempDir()
+	free, err := FreeBytes(filepath.Join(dir, "x.db"))
+	if err != nil || free == 0 {
+		t.Fatalf("FreeBytes = %d, %v", free, err)
+	}
+	if os.Geteuid() != 0 {
+		return
+	}
+	mnt := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mnt).CombinedOutput(); err != nil {
+		t.Skipf("no tmpfs here (%v: %s)", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("umount", mnt).Run() })
+	before, err := FreeBytes(filepath.Join(mnt, "x.db"))
+	if err != nil || before > 4<<20 || before < 3<<20 {
+		t.Fatalf("FreeBytes on a 4 MiB tmpfs = %d, %v", before, err)
+	}
+	if err := os.WriteFile(filepath.Join(mnt, "fill"), make([]byte, 2<<20), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if after, err := FreeBytes(filepath.Join(mnt, "x.db")); err != nil || after > before-(2<<20)+(64<<10) {
+		t.Errorf("after writing 2 MiB: %d of %d free, %v", after, before, err)
+	}
+}

@@ -36,3 +36,15 @@ func writable(path string) error {
 func deniedWrite(err error) bool {
 	return errors.Is(err, syscall.EROFS) || errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EPERM)
 }
+
+// FreeBytes is the space left for the database's directory, for a
+// start-up warning: SQLite needs room beyond the file for its write-ahead
+// log (about 4 MiB between checkpoints at the default 1,000 pages of
+// 4 KiB) and for the file to grow; without it every append fails.
+func FreeBytes(path string) (uint64, error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(filepath.Dir(path), &st); err != nil {
+		return 0, err
+	}
+	return st.Bavail * uint64(st.Bsize), nil
+}

@@ -13,6 +13,9 @@ import (
 	"github.com/stolik-bot/stolik/store"
 )
 
+// minFree is the free space below which serve warns at start.
+const minFree = 64 << 20
+
 // cmdServe runs the Discord bot until ctx is done (SIGINT, SIGTERM).
 func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -52,6 +55,13 @@ func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return err
 	}
 	log.Info("database open", "path", cfg.Database, "opened_and_checked_in", time.Since(start).Round(time.Millisecond))
+	// The write-ahead log needs about 4 MiB beside the file between
+	// checkpoints, and the file grows with every game: below minFree the
+	// host hears of it now, not from failing moves.
+	if free, err := store.FreeBytes(cfg.Database); err == nil && free < minFree {
+		log.Warn("little disk space left beside the database: moves fail when it runs out (keep at least 64 MiB free)",
+			"path", cfg.Database, "free_mib", free>>20)
+	}
 	b, err := bot.New(cfg, bot.Deps{Store: db, Logger: log})
 	if err != nil {
 		_ = db.Close()
