@@ -78,7 +78,8 @@ type cardKey struct {
 	gw, gh                        int // the geometry's size
 }
 
-var cards = newCache[cardKey, *cardImg](2048)
+// cards keep about the last 2,048 faces drawn, within 24 MB.
+var cards = newCache[cardKey](2048, 24<<20, func(c *cardImg) int { return 2*len(c.pix) + 4*len(c.spans) + 128 })
 
 // cardOf is the drawn card, from the cache when it was drawn before. A card
 // face down is keyed by its size only: nothing of its face reaches the

@@ -462,3 +462,32 @@ func TestSpectatorHasNoHand(t *testing.T) {
 		t.Errorf("Hand of a spectator: %v", err)
 	}
 }
+
+// The caches stay within their bounds, in entries and in bytes, and keep
+// what was used last.
+func TestCacheBounded(t *testing.T) {
+	c := newCache[int](100, 1000, func(v []byte) int { return len(v) })
+	for i := 0; i < 10_000; i++ {
+		c.put(i, make([]byte, 30))
+		if _, ok := c.get(0); !ok {
+			t.Fatalf("entry 0, read every time, dropped at %d", i)
+		}
+	}
+	total := len(c.cur) + len(c.old)
+	if total > 100 {
+		t.Errorf("%d entries, bound 100", total)
+	}
+	bytes := 0
+	for _, v := range c.cur {
+		bytes += len(v)
+	}
+	for _, v := range c.old {
+		bytes += len(v)
+	}
+	if bytes > 1000+30 {
+		t.Errorf("%d bytes, bound 1000", bytes)
+	}
+	if _, ok := c.get(9999); !ok {
+		t.Errorf("the last entry is gone")
+	}
+}

@@ -110,7 +110,7 @@ type textKey struct {
 	s    string
 }
 
-var widths = newCache[textKey, int](8192)
+var widths = newCache[textKey, int](8192, 0, nil)
 
 // width is the advance of s in pixels, rounded up.
 func (f *face) width(s string) int {
@@ -127,12 +127,14 @@ func (f *face) width(s string) int {
 
 // A textImg is a string drawn once as a coverage mask.
 type textImg struct {
+	s      string
 	alpha  []uint8
 	w, h   int
 	dx, dy int // the mask's top left, from the start of the baseline
 }
 
-var texts = newCache[textKey, *textImg](4096)
+// texts keep about the last 4,096 strings drawn, within 8 MB.
+var texts = newCache[textKey](4096, 8<<20, func(t *textImg) int { return len(t.alpha) + len(t.s) + 64 })
 
 func (f *face) img(s string) *textImg {
 	k := textKey{f.id, s}
@@ -148,7 +150,7 @@ func (f *face) img(s string) *textImg {
 	d.Dot = fixed.P(-r.Min.X, -r.Min.Y)
 	d.DrawString(s)
 	f.mu.Unlock()
-	t := &textImg{alpha: m.Pix, w: r.Dx(), h: r.Dy(), dx: r.Min.X, dy: r.Min.Y}
+	t := &textImg{s: s, alpha: m.Pix, w: r.Dx(), h: r.Dy(), dx: r.Min.X, dy: r.Min.Y}
 	texts.put(k, t)
 	return t
 }
@@ -241,17 +243,21 @@ func (f *face) ellipsize(s string, w, maxLines int) []string {
 	}
 }
 
-// A cache is a bounded map kept in two generations: when the current one is
-// full it becomes the old one, and what is read from the old one moves
-// back. It keeps about the last max entries used.
+// A cache is a bounded map kept in two generations: when the current one
+// holds half the entries or half the bytes allowed, it becomes the old one,
+// and what is read from the old one moves back. It keeps about the last
+// entries used, within max entries and maxBytes (as cost counts them).
 type cache[K comparable, V any] struct {
 	mu       sync.Mutex
 	cur, old map[K]V
+	curBytes int
 	max      int
+	maxBytes int
+	cost     func(V) int
 }
 
-func newCache[K comparable, V any](max int) *cache[K, V] {
-	return &cache[K, V]{cur: map[K]V{}, max: max}
+func newCache[K comparable, V any](max, maxBytes int, cost func(V) int) *cache[K, V] {
+	return &cache[K, V]{cur: map[K]V{}, max: max, maxBytes: maxBytes, cost: cost}
 }
 
 func (c *cache[K, V]) get(k K) (V, bool) {
@@ -275,8 +281,16 @@ func (c *cache[K, V]) put(k K, v V) {
 }
 
 func (c *cache[K, V]) putLocked(k K, v V) {
-	if len(c.cur) >= c.max/2 {
-		c.old, c.cur = c.cur, make(map[K]V, c.max/2)
+	if _, ok := c.cur[k]; ok {
+		return
+	}
+	n := 0
+	if c.cost != nil {
+		n = c.cost(v)
+	}
+	if len(c.cur) >= c.max/2 || (c.maxBytes > 0 && c.curBytes+n > c.maxBytes/2) {
+		c.old, c.cur, c.curBytes = c.cur, make(map[K]V, c.max/2), 0
 	}
 	c.cur[k] = v
+	c.curBytes += n
 }
