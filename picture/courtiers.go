@@ -15,10 +15,9 @@ func init() {
 			"mission":     {rgb(0x6b4f2a), symScroll},
 		},
 		plain: style{rgb(0x6b4f2a), symScroll},
+		// A domain holds many cards: small ones, low, with room for a role
+		// above the family's symbol ("skrytobójca"), in a column a family.
+		small:   cardSize{w: 80, h: 64, symbol: 26},
+		columns: true,
 	}
-	// A domain holds many cards: small ones, low, with room for a role
-	// under the family's symbol (skrytobójca).
-	d := designs["courtiers"]
-	d.small.w, d.small.h, d.small.symbol = 80, 64, 26
-	d.columns = true
 }

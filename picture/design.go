@@ -25,12 +25,15 @@ type design struct {
 	// small is the size of the game's cards in a seat's piles (zero: the
 	// default); wideNames draws a card there that has a name and no value
 	// wide enough for its name.
-	small     struct{ w, h, symbol int }
+	small     cardSize
 	wideNames bool
 	// columns lays a seat's piles out as columns, each pile's cards fanned
 	// downwards (a Courtisans domain, family by family).
 	columns bool
 }
+
+// cardSize is a card's width and height, and its symbol's largest size.
+type cardSize struct{ w, h, symbol int }
 
 // designs are the games' designs by game id.
 var designs = map[string]*design{}

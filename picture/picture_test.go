@@ -491,3 +491,32 @@ func TestCacheBounded(t *testing.T) {
 		t.Errorf("the last entry is gone")
 	}
 }
+
+// Odd screens draw without failing: empty, nameless, negative counts, a
+// chart without rounds, only the lower half of a queen's table, a game no
+// design knows.
+func TestOddScreens(t *testing.T) {
+	odd := []render.Screen{
+		{},
+		{Game: "chess", Seats: []render.SeatPart{{}}, Center: []render.Pile{{Count: -3}, {}}, Chart: &render.Chart{}},
+		{Game: "courtiers", Center: []render.Pile{{Group: "down", Label: "Zające", Cards: []render.Card{{Suit: "hare"}}}}},
+		{Game: "courtiers", Center: []render.Pile{{Group: "up"}, {Group: "down"}, {Group: "up", Cards: make([]render.Card, 40)}}},
+		{Game: "lynx", Hand: &render.Pile{}, Secret: []render.Pile{{Count: 2}}, Chart: &render.Chart{Rounds: [][]int{{-3, 0}, {5}}}},
+		{Game: "lynx", Hand: &render.Pile{Cards: make([]render.Card, 60)}, Seats: make([]render.SeatPart, 12)},
+	}
+	for i, sc := range odd {
+		b, alt, err := Table(sc)
+		if err != nil {
+			t.Fatalf("%d: %v", i, err)
+		}
+		if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+			t.Fatalf("%d: %v", i, err)
+		}
+		if utf8.RuneCountInString(alt) > MaxAlt {
+			t.Errorf("%d: alt of %d characters", i, utf8.RuneCountInString(alt))
+		}
+		if _, _, err := Hand(sc); err != nil && !errors.Is(err, ErrNoHand) {
+			t.Fatalf("%d: hand: %v", i, err)
+		}
+	}
+}
