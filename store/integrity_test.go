@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
@@ -64,9 +63,13 @@ func rawExec(t *testing.T, path string, qs ...string) {
 	}
 }
 
-// TestCorruptLogRowsLost: rows deleted from a log behind the store's back
-// make Load fail with a CorruptError naming the table, never return a
-// shorter log; the other table still loads; Check reports the table.
+// TestCorruptLogRowsLost: rows deleted from the log in the closed,
+// checkpointed file (also with SQLite's triggers dropped and the recorded
+// length lowered by hand) make Load fail with a CorruptError naming the
+// table, never return a shorter log; the other table still loads; Check
+// reports the table. The backend-neutral cases (rows lost from the tail,
+// the head, the middle, the whole log, with the store open) are the
+// conformance suite's LostRows (storetest, run by TestConformance).
 func TestCorruptLogRowsLost(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -74,10 +77,6 @@ func TestCorruptLogRowsLost(t *testing.T) {
 		want string // in the error
 	}{
 		{"tail deleted", []string{`DELETE FROM actions WHERE table_id = 'long' AND n >= 250`}, "holds 250 entries but its recorded length is 300"},
-		{"last entry deleted", []string{`DELETE FROM actions WHERE table_id = 'long' AND n = 299`}, "holds 299 entries"},
-		{"whole log deleted", []string{`DELETE FROM actions WHERE table_id = 'long'`}, "holds 0 entries"},
-		{"head deleted", []string{`DELETE FROM actions WHERE table_id = 'long' AND n < 10`}, "entry 10 found where entry 0 was expected"},
-		{"middle deleted", []string{`DELETE FROM actions WHERE table_id = 'long' AND n = 150`}, "entry 151 found where entry 150 was expected"},
 		{"triggers dropped, recorded length lowered", []string{
 			`DROP TRIGGER actions_log_len`, `DROP TRIGGER actions_append_only`,
 			`DELETE FROM actions WHERE table_id = 'long' AND n >= 200`,
@@ -217,10 +216,11 @@ func TestCorruptIndexPage(t *testing.T) {
 	}
 }
 
-// TestCheck: a healthy database checks clean; a lost log row is a problem
-// for both checks and makes OpenChecked refuse the file in one line; once
-// the table is marked corrupt it is no longer a problem, and it is not
-// resumed.
+// TestCheck: a healthy file passes OpenChecked (SQLite's quick_check and
+// the log lengths) and both checks; a lost log row makes OpenChecked refuse
+// the file in one line naming it and the table. What follows (LogMismatches,
+// marking the table, the checks clean again, the table no longer resumed)
+// is the conformance suite's Check (storetest, run by TestConformance).
 func TestCheck(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "stolik.db")
 	seedLongLog(t, path, 20)
@@ -252,157 +252,6 @@ func TestCheck(t *testing.T) {
 	}
 	if msg := err.Error(); strings.Contains(msg, "\n") || !strings.Contains(msg, path) || !strings.Contains(msg, "table long") {
 		t.Errorf("error is not one line naming the file and the table: %q", msg)
-	}
-
-	db, err = Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ms, err := db.LogMismatches(ctx)
-	if err != nil || !slices.Equal(ms, []LogMismatch{{ID: "long", Recorded: 20, Stored: 19}}) {
-		t.Fatalf("LogMismatches = %+v, %v", ms, err)
-	}
-	if err := db.MarkCorrupt(ctx, "long", ms[0].String()); err != nil {
-		t.Fatal(err)
-	}
-	for _, full := range []bool{false, true} {
-		if problems, err := db.Check(ctx, full); err != nil || problems != nil {
-			t.Errorf("Check(full=%v) after marking the table: %q, %v", full, problems, err)
-		}
-	}
-	if ids, err := db.Open(ctx); err != nil || !slices.Equal(ids, []string{"other"}) {
-		t.Errorf("Open = %v, %v; want [other]", ids, err)
-	}
-}
-
-// TestMarkCorrupt: a table marked corrupt fails to load and to take an
-// entry with a CorruptError giving the reason, and no listing of open
-// tables shows it; an unknown table or an empty reason is refused.
-func TestMarkCorrupt(t *testing.T) {
-	db, _ := openTemp(t)
-	ctx := context.Background()
-	for _, id := range []string{"a", "b"} {
-		if err := db.Create(ctx, record(id, table.StatusPlaying)); err != nil {
-			t.Fatal(err)
-		}
-		mustAppend(t, db, id, 0, "")
-	}
-	if err := db.MarkCorrupt(ctx, "a", "log does not replay at entry 0"); err != nil {
-		t.Fatal(err)
-	}
-	_, _, err := db.Load(ctx, "a")
-	var ce *table.CorruptError
-	if !errors.As(err, &ce) || ce.ID != "a" || !errors.Is(err, ErrMarkedCorrupt) || !strings.Contains(err.Error(), "does not replay") {
-		t.Fatalf("Load of a marked table: %v", err)
-	}
-	err = db.Append(ctx, "a", table.Entry{N: 1, Action: "x", At: t0}, "")
-	if !errors.As(err, &ce) || ce.ID != "a" {
-		t.Fatalf("Append to a marked table: %v", err)
-	}
-	if _, log, err := db.Load(ctx, "b"); err != nil || len(log) != 1 {
-		t.Fatalf("the other table: %d entries, %v", len(log), err)
-	}
-	if ids, err := db.Open(ctx); err != nil || !slices.Equal(ids, []string{"b"}) {
-		t.Errorf("Open = %v, %v", ids, err)
-	}
-	if ids, err := db.InChannel(ctx, "c1"); err != nil || !slices.Equal(ids, []string{"b"}) {
-		t.Errorf("InChannel = %v, %v", ids, err)
-	}
-	if ts, err := db.OpenTables(ctx); err != nil || len(ts) != 1 || ts[0].ID != "b" {
-		t.Errorf("OpenTables = %+v, %v", ts, err)
-	}
-	if n, err := db.CurrentTables(ctx, "g1", ""); err != nil || n != 1 {
-		t.Errorf("CurrentTables = %d, %v", n, err)
-	}
-	if got, err := db.MarkedCorrupt(ctx); err != nil || !slices.Equal(got, []CorruptTable{{"a", "log does not replay at entry 0"}}) {
-		t.Errorf("MarkedCorrupt = %+v, %v", got, err)
-	}
-	if err := db.MarkCorrupt(ctx, "nope", "x"); !errors.Is(err, table.ErrNotFound) {
-		t.Errorf("MarkCorrupt of an unknown table: %v", err)
-	}
-	if err := db.MarkCorrupt(ctx, "b", " "); err == nil {
-		t.Error("MarkCorrupt accepted an empty reason")
-	}
-	// Marked again (a restart finds the table unusable through its mark):
-	// the first reason stays.
-	if err := db.MarkCorrupt(ctx, "a", "store: marked corrupt: log does not replay at entry 0"); err != nil {
-		t.Fatal(err)
-	}
-	if got, err := db.MarkedCorrupt(ctx); err != nil || !slices.Equal(got, []CorruptTable{{"a", "log does not replay at entry 0"}}) {
-		t.Errorf("MarkedCorrupt after a second mark = %+v, %v", got, err)
-	}
-}
-
-// TestEndedSince lists the tables that ended after a time, finished or
-// abandoned, never open or corrupt ones.
-func TestEndedSince(t *testing.T) {
-	db, _ := openTemp(t)
-	ctx := context.Background()
-	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
-	for _, c := range []struct {
-		id     string
-		status table.Status
-		min    int
-	}{{"old", table.StatusFinished, 1}, {"done", table.StatusFinished, 10}, {"gone", table.StatusAbandoned, 12},
-		{"open", table.StatusPlaying, 11}, {"bad", table.StatusFinished, 13}} {
-		rec := record(c.id, c.status)
-		rec.UpdatedAt = at(c.min)
-		if err := db.Create(ctx, rec); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := db.MarkCorrupt(ctx, "bad", "test"); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		since int
-		want  []string
-	}{{0, []string{"old", "done", "gone"}}, {5, []string{"done", "gone"}}, {12, nil}, {20, nil}} {
-		got, err := db.EndedSince(ctx, at(c.since))
-		if err != nil || !slices.Equal(got, c.want) {
-			t.Errorf("EndedSince(+%dm) = %v, %v; want %v", c.since, got, err, c.want)
-		}
-	}
-}
-
-// TestCorruptLogLength: the recorded length follows the log through
-// appends and conflicts, and a table whose recorded length is ahead of an
-// existing row is refused, not overwritten.
-func TestCorruptLogLength(t *testing.T) {
-	db, _ := openTemp(t)
-	ctx := context.Background()
-	if err := db.Create(ctx, record("t", table.StatusPlaying)); err != nil {
-		t.Fatal(err)
-	}
-	logLen := func() int {
-		var n int
-		if err := db.r.QueryRowContext(ctx, `SELECT log_len FROM tables WHERE id = 't'`).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-	for n := range 5 {
-		mustAppend(t, db, "t", n, "")
-	}
-	if err := db.Append(ctx, "t", table.Entry{N: 3, Action: "x", At: t0}, ""); !errors.Is(err, table.ErrConflict) {
-		t.Fatalf("stale append: %v", err)
-	}
-	if got := logLen(); got != 5 {
-		t.Fatalf("log_len = %d after 5 appends and a conflict, want 5", got)
-	}
-	// The recorded length lowered behind the store's back: the next append
-	// meets an existing row.
-	if _, err := db.w.ExecContext(ctx, `UPDATE tables SET log_len = 4 WHERE id = 't'`); err != nil {
-		t.Fatal(err)
-	}
-	err := db.Append(ctx, "t", table.Entry{N: 4, Action: "x", At: t0}, "")
-	var ce *table.CorruptError
-	if !errors.As(err, &ce) || ce.ID != "t" {
-		t.Fatalf("append over an existing row: %v, want a CorruptError", err)
-	}
-	if _, _, err := db.Load(ctx, "t"); !errors.As(err, &ce) {
-		t.Fatalf("Load with a recorded length behind the log: %v", err)
 	}
 }
 

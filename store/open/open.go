@@ -1,0 +1,128 @@
+// Package open opens the store a configuration names: `database =
+// "postgres://…"` (or postgresql://…, in the configuration or STOLIK_DB)
+// is a PostgreSQL database (package store/postgres); anything else is the
+// path of a SQLite file (package store).
+//
+// Every backend offers the same methods with the same semantics (Backend;
+// the conformance suite store/storetest checks them), so the bot, the
+// table service and the commands take a Backend and never ask which.
+package open
+
+import (
+	"context"
+	"time"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/postgres"
+)
+
+// Backend is a store: what the table service, the bot and the commands
+// need from persistence. It lists the same methods as storetest.Backend
+// (a test checks that the two stay equal) and holds bot.Store.
+type Backend interface {
+	table.Store
+
+	InChannel(ctx context.Context, channelID string) ([]string, error)
+	LastInChannel(ctx context.Context, channelID string) (string, error)
+	UserLang(ctx context.Context, userID string) (string, error)
+	SetUserLang(ctx context.Context, userID, lang string) error
+	DMReminders(ctx context.Context, userID string) (bool, error)
+	SetDMReminders(ctx context.Context, userID string, on bool) error
+
+	Meta(ctx context.Context, id string) (store.Meta, error)
+	SetMeta(ctx context.Context, id string, m store.Meta) error
+	SeatFlags(ctx context.Context, id string) (map[engine.Seat]store.SeatFlags, error)
+	SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f store.SeatFlags) error
+
+	Deadlines(ctx context.Context, id string) ([]store.Deadline, error)
+	PutDeadline(ctx context.Context, dl store.Deadline) error
+	DeleteDeadline(ctx context.Context, id string, seat engine.Seat) error
+	DueDeadlines(ctx context.Context, now time.Time) ([]store.Deadline, error)
+	NextDue(ctx context.Context) (time.Time, bool, error)
+	MarkReminded(ctx context.Context, dl store.Deadline, at time.Time) (bool, error)
+	MarkExpired(ctx context.Context, dl store.Deadline, at time.Time) (bool, error)
+
+	Vote(ctx context.Context, id, topic, voter, choice string, at time.Time) (bool, error)
+	Votes(ctx context.Context, id, topic string) (map[string]string, error)
+	ClearVotes(ctx context.Context, id, topic string) error
+
+	RecordResults(ctx context.Context, rs []store.Result) error
+	GuildStats(ctx context.Context, guildID string) ([]store.GameStat, error)
+	PlayerStats(ctx context.Context, guildID, userID string) ([]store.PlayerStat, error)
+	CurrentTables(ctx context.Context, guildID, userID string) (int, error)
+	OpenTables(ctx context.Context) ([]store.OpenTable, error)
+	EndedSince(ctx context.Context, since time.Time) ([]string, error)
+
+	MarkCorrupt(ctx context.Context, id, reason string) error
+	MarkedCorrupt(ctx context.Context) ([]store.CorruptTable, error)
+	LogMismatches(ctx context.Context) ([]store.LogMismatch, error)
+	Check(ctx context.Context, full bool) ([]string, error)
+	SchemaVersion(ctx context.Context) (int, error)
+	Close() error
+}
+
+var (
+	_ Backend = (*store.DB)(nil)
+	_ Backend = (*postgres.DB)(nil)
+)
+
+// IsPostgres reports whether dsn names a PostgreSQL database (a
+// postgres:// or postgresql:// URL) rather than a SQLite file.
+func IsPostgres(dsn string) bool { return postgres.IsURL(dsn) }
+
+// Describe returns what may be shown or logged of dsn: a SQLite path as
+// it is, a PostgreSQL URL as user@host:port/database (never its password
+// or parameters).
+func Describe(dsn string) string {
+	if IsPostgres(dsn) {
+		return postgres.Redact(dsn)
+	}
+	return dsn
+}
+
+// Open opens the store dsn names, creating a SQLite file or migrating a
+// PostgreSQL database as needed, and proves that it can be written. Its
+// errors never show a PostgreSQL password. They wrap store.ErrSchemaTooNew
+// for a database migrated by a newer program and store.ErrReadOnly for one
+// that cannot be written.
+func Open(ctx context.Context, dsn string) (Backend, error) {
+	if IsPostgres(dsn) {
+		return postgres.Open(ctx, dsn)
+	}
+	return store.Open(ctx, dsn)
+}
+
+// OpenExisting is Open for a store that must exist already: a missing
+// SQLite file is not created (store.ErrNoDatabase). A PostgreSQL database
+// must exist to be connected to at all, so it is Open.
+func OpenExisting(ctx context.Context, dsn string) (Backend, error) {
+	if IsPostgres(dsn) {
+		return postgres.Open(ctx, dsn)
+	}
+	return store.OpenExisting(ctx, dsn)
+}
+
+// OpenChecked is Open followed by the quick check (Check with full false:
+// for SQLite its quick_check and the log lengths, for PostgreSQL the log
+// lengths): a store with problems is closed again and refused with a
+// *store.DamagedError naming it as Describe does. This is what serve opens.
+func OpenChecked(ctx context.Context, dsn string) (Backend, error) {
+	if !IsPostgres(dsn) {
+		return store.OpenChecked(ctx, dsn)
+	}
+	d, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	problems, err := d.Check(ctx, false)
+	if err == nil && len(problems) > 0 {
+		err = &store.DamagedError{Path: Describe(dsn), Problems: problems}
+	}
+	if err != nil {
+		_ = d.Close()
+		return nil, err
+	}
+	return d, nil
+}
