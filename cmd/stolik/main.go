@@ -35,6 +35,7 @@ Usage:
   stolik rules <game> [--topic T | --card NAME] [--lang en|pl|uk]
   stolik loadtest [--tables N] [--duration D] [--think D] [--games a,b] [--cache N]
   stolik check --db FILE [--mark-corrupt]
+  stolik migrate-db --from FILE --to postgres://USER:PASSWORD@HOST:PORT/DATABASE [--resume]
 
 Games: %s
 `
@@ -70,6 +71,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = cmdRules(args[1:], stdout)
 	case "check":
 		err = cmdCheck(ctx, args[1:], stdout)
+	case "migrate-db":
+		err = cmdMigrateDB(ctx, args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintf(stdout, usage, strings.Join(engine.Games(), ", "))
 		return 0
