@@ -11,6 +11,7 @@ import (
 
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/open"
 )
 
 // minFree is the free space below which serve warns at start.
@@ -50,15 +51,16 @@ func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 	// check, one that is damaged (*store.DamagedError): either way serve
 	// stops here with one line saying why, before Discord hears of it.
 	start := time.Now()
-	db, err := store.OpenChecked(ctx, cfg.Database)
+	db, err := open.OpenChecked(ctx, cfg.Database)
 	if err != nil {
 		return err
 	}
-	log.Info("database open", "path", cfg.Database, "opened_and_checked_in", time.Since(start).Round(time.Millisecond))
+	log.Info("database open", "database", open.Describe(cfg.Database), "opened_and_checked_in", time.Since(start).Round(time.Millisecond))
 	// The write-ahead log needs about 4 MiB beside the file between
 	// checkpoints, and the file grows with every game: below minFree the
 	// host hears of it now, not from failing moves.
-	if free, err := store.FreeBytes(cfg.Database); err == nil && free < minFree {
+	// (A PostgreSQL server keeps its own disk: nothing to check here.)
+	if free, err := store.FreeBytes(cfg.Database); err == nil && free < minFree && !open.IsPostgres(cfg.Database) {
 		log.Warn("little disk space left beside the database: moves fail when it runs out (keep at least 64 MiB free)",
 			"path", cfg.Database, "free_mib", free>>20)
 	}
