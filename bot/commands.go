@@ -158,7 +158,11 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 	card := option(b, "card", discordgo.ApplicationCommandOptionString, optCard, false)
 	card.MaxLength = maxOptionText
 
-	noDM := false
+	// Tables live in server channels: the command is offered there only
+	// (contexts: guild), installed with the bot into a server
+	// (integration types: guild install).
+	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	guildInstall := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	n, d := text(b, "cmd.stolik.name"), text(b, "cmd.stolik.desc")
 	return []*discordgo.ApplicationCommand{{
 		Type:                     discordgo.ChatApplicationCommand,
@@ -166,7 +170,8 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 		NameLocalizations:        n.ptr(),
 		Description:              d.def,
 		DescriptionLocalizations: d.ptr(),
-		DMPermission:             &noDM,
+		Contexts:                 &guildOnly,
+		IntegrationTypes:         &guildInstall,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub(subOpen, append(append([]*discordgo.ApplicationCommandOption{game(), seats}, gameOptions(b)...), lang, deadline, thread)...),
 			sub(subJoin),

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -36,6 +37,12 @@ func TestCommandsLocalized(t *testing.T) {
 		t.Fatalf("commands: %+v", cmds)
 	}
 	c := cmds[0]
+	// Server channels only, the bot installed into a server; not the
+	// deprecated dm_permission.
+	if c.DMPermission != nil || c.Contexts == nil || !slices.Equal(*c.Contexts, []discordgo.InteractionContextType{discordgo.InteractionContextGuild}) ||
+		c.IntegrationTypes == nil || !slices.Equal(*c.IntegrationTypes, []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}) {
+		t.Errorf("dm_permission %v, contexts %v, integration_types %v; want none, [0], [0]", c.DMPermission, c.Contexts, c.IntegrationTypes)
+	}
 	want := map[discordgo.Locale]string{discordgo.Polish: "stolik", discordgo.Ukrainian: "столик"}
 	for loc, n := range want {
 		if got := (*c.NameLocalizations)[loc]; got != n {

@@ -318,6 +318,9 @@ func (w *world) move(id, user string, rng *rand.Rand) bool {
 	c := controls[rng.IntN(len(controls))]
 	for {
 		var in *discordtest.Interaction
+		// A step (the left card of a two-way pass, a card whose place
+		// comes next) rather than an action.
+		step := strings.Contains(c.CustomID, "/>") || strings.Contains(c.CustomID, "/~") && !strings.Contains(c.CustomID, "/~sel")
 		if c.IsSelect() {
 			n := 1
 			if c.MinValues != nil {
@@ -326,6 +329,7 @@ func (w *world) move(id, user string, rng *rand.Rand) bool {
 			var vals []string
 			for _, k := range rng.Perm(len(c.Options))[:n] {
 				vals = append(vals, c.Options[k].Value)
+				step = step || strings.HasPrefix(c.Options[k].Value, ">")
 			}
 			in = w.fake.Select(user, hand, c.CustomID, vals...)
 		} else {
@@ -333,7 +337,7 @@ func (w *world) move(id, user string, rng *rand.Rand) bool {
 		}
 		hand = w.do(in)
 		w.checkLeaks(id)
-		if !strings.Contains(c.CustomID, "/~") {
+		if !step {
 			return true
 		}
 		// A first step (the left card of a two-way pass): take the next control.

@@ -411,10 +411,11 @@ func highest(cs []choice, def choice) choice {
 	return best
 }
 
-// checkLabels: a play after a Masquerade lead says it is face down; a
-// control that names a seat (announcing the Ice Princess on
-// a player, Sleeping Beauty handing a card on, Pocahontas) names the
-// player, as the table shows them, not a seat number.
+// checkLabels: a play after a Masquerade lead is offered in a menu that
+// says it is face down, under the card's name; a control that names a
+// seat (announcing the Ice Princess on a player, Sleeping Beauty handing a
+// card on, Pocahontas) names the player, as the table shows them, not a
+// seat number.
 func (h *hardTable) checkLabels(u string, cs []choice) {
 	l := h.w.loc.Lang(hardLang[u])
 	v := h.st.View(h.seat[u]).(*princesses.View)
@@ -426,10 +427,11 @@ func (h *hardTable) checkLabels(u string, cs []choice) {
 		if err != nil {
 			continue
 		}
-		if a.Kind == princesses.KindPlay && a.Pow == 0 && len(v.Masked) > 0 {
+		if a.Kind == princesses.KindPlay && a.Pow == 0 && len(v.Masked) > 0 && c.comp.IsSelect() {
 			h.faceDown++
-			if want := l.T("princesses.roundcard.action.play_masked", map[string]any{"Card": render.PrincessCard(l, a.Cards[0])}); c.label != want {
-				h.t.Errorf("%s: a face-down play is labelled %q, want %q", u, c.label, want)
+			want := l.T("princesses.control.menu.play_masked", nil)
+			if card := render.PrincessCard(l, a.Cards[0]); c.comp.Placeholder != want || !strings.Contains(c.label, card) {
+				h.t.Errorf("%s: a face-down play is %q in a menu %q, want %q in a menu %q", u, c.label, c.comp.Placeholder, card, want)
 			}
 		}
 		target := a.TargetSeat()
