@@ -32,10 +32,10 @@ func (w *world) posted(channel string, parts ...string) []string {
 	for _, m := range w.fake.Messages(channel) {
 		ok := true
 		for _, p := range parts {
-			ok = ok && strings.Contains(m.Content, p)
+			ok = ok && strings.Contains(shownText(m), p)
 		}
 		if ok {
-			out = append(out, m.Content)
+			out = append(out, shownText(m))
 		}
 	}
 	return out
@@ -74,8 +74,8 @@ func TestGameAcrossDays(t *testing.T) {
 	pl, uk, en := w.loc.Lang("pl"), w.loc.Lang("uk"), w.loc.Lang("en")
 
 	// Reminder choices: bob by DM; zosia too, but she does not accept DMs.
-	if m := w.slash(bob, "reminders", discordtest.Opt("dm", true)); m.Content != en.T("async.dm_on", nil) {
-		t.Errorf("reminders on: %q", m.Content)
+	if m := w.slash(bob, "reminders", discordtest.Opt("dm", true)); shownText(m) != en.T("async.dm_on", nil) {
+		t.Errorf("reminders on: %q", shownText(m))
 	}
 	w.slash(zosia, "reminders", discordtest.Opt("dm", true))
 	w.fake.CloseDMs(zosia)
@@ -99,7 +99,7 @@ func TestGameAcrossDays(t *testing.T) {
 		t.Errorf("game messages in the channel: %v", before)
 	}
 	due := day0.Add(24 * time.Hour)
-	if tm := w.tableMessage(id).Content; !strings.Contains(tm, stampOf(due, "f")) || !strings.Contains(tm, stampOf(due, "R")) {
+	if tm := shownText(w.tableMessage(id)); !strings.Contains(tm, stampOf(due, "f")) || !strings.Contains(tm, stampOf(due, "R")) {
 		t.Errorf("the table message does not show the deadline: %q", tm)
 	}
 	if len(w.fake.DMs(bob)) == 0 {
@@ -150,13 +150,13 @@ func TestGameAcrossDays(t *testing.T) {
 	if n := len(w.posted(thread, stall)); n != 1 {
 		t.Fatalf("%d stall votes opened: %v", n, w.posted(thread))
 	}
-	if tm := w.tableMessage(id).Content; !strings.Contains(tm, pl.T("async.deadline_passed", map[string]any{"Name": "zosia"})) {
+	if tm := shownText(w.tableMessage(id)); !strings.Contains(tm, pl.T("async.deadline_passed", map[string]any{"Name": "zosia"})) {
 		t.Errorf("the table message does not say the time is up: %q", tm)
 	}
 
 	// A spectator watches: the public view only, in her language.
 	watch := w.do(w.fake.Click(eve, w.tableMessage(id), "watch/"+id))
-	if !watch.Ephemeral() || !strings.Contains(watch.Content, en.T("bot.table_header", map[string]any{"Game": en.T("game.princesses.name", nil), "ID": id})) || len(watch.CustomIDs()) != 0 {
+	if !watch.Ephemeral() || !strings.Contains(shownText(watch), en.T("bot.table_header", map[string]any{"Game": en.T("game.princesses.name", nil), "ID": id})) || len(watch.CustomIDs()) != 0 {
 		t.Errorf("watching: %s", watch)
 	}
 	w.checkLeaks(id)
@@ -165,15 +165,15 @@ func TestGameAcrossDays(t *testing.T) {
 	// a restart forgets no vote; bob's vote for a stand-in makes a majority.
 	voteMsg, _ := w.findClick(thread, "stall/")
 	v := w.version(id)
-	if m := w.do(w.fake.Click(ala, voteMsg, "stall/"+id+"/3/ai")); m.Content != pl.T("async.vote_counted", nil) {
-		t.Errorf("ala's vote: %q", m.Content)
+	if m := w.do(w.fake.Click(ala, voteMsg, "stall/"+id+"/3/ai")); shownText(m) != pl.T("async.vote_counted", nil) {
+		t.Errorf("ala's vote: %q", shownText(m))
 	}
-	if m := w.do(w.fake.Click(ala, voteMsg, "stall/"+id+"/3/ai")); m.Content != pl.T("async.vote_already", nil) {
-		t.Errorf("ala's second vote: %q", m.Content)
+	if m := w.do(w.fake.Click(ala, voteMsg, "stall/"+id+"/3/ai")); shownText(m) != pl.T("async.vote_already", nil) {
+		t.Errorf("ala's second vote: %q", shownText(m))
 	}
 	w.do(w.fake.Click(olena, voteMsg, "stall/"+id+"/3/wait"))
-	if m := w.do(w.fake.Click(eve, voteMsg, "stall/"+id+"/3/ai")); m.Content != en.T("bot.not_seated", nil) {
-		t.Errorf("a spectator's vote: %q", m.Content)
+	if m := w.do(w.fake.Click(eve, voteMsg, "stall/"+id+"/3/ai")); shownText(m) != en.T("bot.not_seated", nil) {
+		t.Errorf("a spectator's vote: %q", shownText(m))
 	}
 	if w.version(id) != v {
 		t.Fatal("the table moved before the vote was decided")
@@ -192,8 +192,8 @@ func TestGameAcrossDays(t *testing.T) {
 	if len(w.posted(thread, pl.T("async.standin", map[string]any{"Name": "zosia", "N": 4}))) != 1 {
 		t.Error("no message about the stand-in")
 	}
-	if m := w.do(w.fake.Click(olena, voteMsg, "stall/"+id+"/3/wait")); m.Content != uk.T("async.vote_closed", nil) {
-		t.Errorf("a vote after the decision: %q", m.Content)
+	if m := w.do(w.fake.Click(olena, voteMsg, "stall/"+id+"/3/wait")); shownText(m) != uk.T("async.vote_closed", nil) {
+		t.Errorf("a vote after the decision: %q", shownText(m))
 	}
 
 	// The stand-in plays zosia's seat whenever it must, for a day or so.
@@ -215,14 +215,14 @@ func TestGameAcrossDays(t *testing.T) {
 		t.Errorf("the stand-in made %d moves", standInMoves)
 	}
 	// Exporting a running game is refused: its seed is secret.
-	if m := w.do(w.fake.SlashCommand(ala, guildID, thread, "stolik", discordtest.Sub("history", discordtest.Opt("export", true)))); m.Content != pl.T("async.export_unfinished", nil) {
-		t.Errorf("exporting a running game: %q", m.Content)
+	if m := w.do(w.fake.SlashCommand(ala, guildID, thread, "stolik", discordtest.Sub("history", discordtest.Opt("export", true)))); shownText(m) != pl.T("async.export_unfinished", nil) {
+		t.Errorf("exporting a running game: %q", shownText(m))
 	}
 
 	// zosia comes back: "My hand" gives her the seat back; from then on she plays it.
 	back := w.do(w.fake.Click(zosia, w.tableMessage(id), "hand/"+id))
-	if !strings.HasPrefix(back.Content, pl.T("async.welcome_back", nil)) {
-		t.Errorf("zosia's return: %q", back.Content)
+	if !strings.HasPrefix(shownText(back), pl.T("async.welcome_back", nil)) {
+		t.Errorf("zosia's return: %q", shownText(back))
 	}
 	rec, _, _ = w.db.Load(ctx, id)
 	if si := rec.Seats[3]; si.Kind != table.Human || si.UserID != zosia {
@@ -241,8 +241,8 @@ func TestGameAcrossDays(t *testing.T) {
 
 	// History, in the reader's language, marks the stand-in.
 	h := w.slash(olena, "history")
-	if !strings.Contains(h.Content, uk.T("async.history_standins", nil)) || !strings.Contains(h.Content, uk.T("async.history_status.finished", nil)) {
-		t.Errorf("history: %q", h.Content)
+	if !strings.Contains(shownText(h), uk.T("async.history_standins", nil)) || !strings.Contains(shownText(h), uk.T("async.history_status.finished", nil)) {
+		t.Errorf("history: %q", shownText(h))
 	}
 	// The export replays to the same final scores.
 	x := w.slash(bob, "history", discordtest.Opt("table", id), discordtest.Opt("export", true))
@@ -250,7 +250,7 @@ func TestGameAcrossDays(t *testing.T) {
 		t.Fatalf("export attachments: %+v", x.Attachments)
 	}
 	body := string(x.Attachments[0].Data)
-	if _, inline, ok := strings.Cut(x.Content, "```\n"); ok && !strings.HasPrefix(inline, body) {
+	if _, inline, ok := strings.Cut(shownText(x), "```\n"); ok && !strings.HasPrefix(inline, body) {
 		t.Errorf("the export's text differs from its file:\n%s\n---\n%s", inline, body)
 	}
 	if err := scenario.Run(strings.NewReader(body)); err != nil {
@@ -281,12 +281,12 @@ func TestGameAcrossDays(t *testing.T) {
 		pl.T("async.stats.game", map[string]any{"Game": pl.T("game.princesses.name", nil), "Games": pl.N("async.stats.games", 1, nil), "StandIns": pl.N("async.stats.standins", 1, nil)}),
 		pl.N("async.stats.current", 0, nil),
 	} {
-		if !strings.Contains(stats.Content, want) {
-			t.Errorf("stats lack %q: %q", want, stats.Content)
+		if !strings.Contains(shownText(stats), want) {
+			t.Errorf("stats lack %q: %q", want, shownText(stats))
 		}
 	}
-	if !strings.Contains(stats.Content, pl.N("async.stats.games", 1, nil)+", ") {
-		t.Errorf("zosia's stats: %q", stats.Content)
+	if !strings.Contains(shownText(stats), pl.N("async.stats.games", 1, nil)+", ") {
+		t.Errorf("zosia's stats: %q", shownText(stats))
 	}
 	// The one refused request: the first DM to zosia (then her DMs were off).
 	blocked := 0
@@ -313,8 +313,8 @@ func TestHandOverAndVacantSeat(t *testing.T) {
 		t.Fatal("a thread was started although thread:false")
 	}
 	offer := w.slash(olena, "leave")
-	if offer.Content != uk.T("async.leave_offer", nil) {
-		t.Fatalf("leave offer: %q", offer.Content)
+	if shownText(offer) != uk.T("async.leave_offer", nil) {
+		t.Fatalf("leave offer: %q", shownText(offer))
 	}
 	w.do(w.fake.Click(olena, offer, "leave/"+id+"/open"))
 	rec, _, _ := w.db.Load(ctx, id)
@@ -322,29 +322,29 @@ func TestHandOverAndVacantSeat(t *testing.T) {
 		t.Fatalf("olena's seat: %+v", si)
 	}
 	// olena cannot come back through "My hand": the seat is free for anyone.
-	if m := w.do(w.fake.Click(olena, w.tableMessage(id), "hand/"+id)); !strings.HasPrefix(m.Content, uk.T("bot.not_player", nil)) {
-		t.Errorf("olena after leaving: %q", m.Content)
+	if m := w.do(w.fake.Click(olena, w.tableMessage(id), "hand/"+id)); !strings.HasPrefix(shownText(m), uk.T("bot.not_player", nil)) {
+		t.Errorf("olena after leaving: %q", shownText(m))
 	}
 	msg, cid := w.findClick(channelID, "seat/")
 	m := w.do(w.fake.Click(eve, msg, cid))
-	if !strings.HasPrefix(m.Content, en.T("async.seat_taken_you", nil)) {
-		t.Errorf("eve takes the seat: %q", m.Content)
+	if !strings.HasPrefix(shownText(m), en.T("async.seat_taken_you", nil)) {
+		t.Errorf("eve takes the seat: %q", shownText(m))
 	}
-	if m := w.do(w.fake.Click(zosia, msg, cid)); m.Content != pl.T("async.seat_taken_already", nil) {
-		t.Errorf("a second taker: %q", m.Content)
+	if m := w.do(w.fake.Click(zosia, msg, cid)); shownText(m) != pl.T("async.seat_taken_already", nil) {
+		t.Errorf("a second taker: %q", shownText(m))
 	}
 	rec, _, _ = w.db.Load(ctx, id)
 	if si := rec.Seats[1]; si.Kind != table.Human || si.UserID != eve {
 		t.Fatalf("seat 1: %+v", si)
 	}
 	// Abandon by vote: bob votes, the bot restarts, eve's vote makes the majority (2 of 3).
-	if m := w.slash(bob, "abandon"); m.Content != en.T("bot.abandon_voted", nil) {
-		t.Errorf("bob's vote: %q", m.Content)
+	if m := w.slash(bob, "abandon"); shownText(m) != en.T("bot.abandon_voted", nil) {
+		t.Errorf("bob's vote: %q", shownText(m))
 	}
 	w.stop()
 	w.start()
-	if m := w.slash(eve, "abandon"); m.Content != en.T("bot.abandoned", nil) {
-		t.Errorf("eve's vote: %q", m.Content)
+	if m := w.slash(eve, "abandon"); shownText(m) != en.T("bot.abandoned", nil) {
+		t.Errorf("eve's vote: %q", shownText(m))
 	}
 	rec, _, _ = w.db.Load(ctx, id)
 	if rec.Status != table.StatusAbandoned {

@@ -117,6 +117,8 @@ type Bot struct {
 
 	damagedTables sync.Map // table id -> struct{}: damaged tables already reported (see damaged)
 
+	pics pictures // drawing the pictures of tables and hands (compose_picture.go)
+
 	commands []*discordgo.ApplicationCommand // what register sends; commands are checked against it
 	seen     delivered                       // interaction ids handled lately
 	received sync.Map                        // *discordgo.Interaction -> time.Time it arrived

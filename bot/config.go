@@ -40,7 +40,8 @@ const (
 type Config struct {
 	// Token is the bot token from the Discord Developer Portal.
 	Token string `toml:"token"`
-	// Database is the path of the SQLite file.
+	// Database is the path of the SQLite file, or a postgres:// URL of a
+	// PostgreSQL database (package store/open).
 	Database string `toml:"database"`
 	// GuildID registers the commands for one guild only (they update at
 	// once, which suits a test server); empty registers them globally.
@@ -70,6 +71,9 @@ type Config struct {
 	// ResumeWindow: at start, the messages of tables changed this recently
 	// are refreshed (a stop may have come between a move and its message).
 	ResumeWindow Duration `toml:"resume_window"`
+	// Pictures attaches a picture of the table to its public message and
+	// of the hand to a player's hand; without them both are in words only.
+	Pictures bool `toml:"pictures"`
 
 	// DiscordURL (from STOLIK_TEST_DISCORD_URL only) is a fake Discord's
 	// base URL for tests; empty means the real Discord.
@@ -105,6 +109,7 @@ func Defaults() Config {
 		PublishInterval: Duration{time.Second},
 		PingQuiet:       Duration{time.Minute},
 		ResumeWindow:    Duration{15 * time.Minute},
+		Pictures:        true,
 	}
 }
 
@@ -163,7 +168,7 @@ var aiBots = []string{"heuristic", "random"}
 // configKeys are the keys of the file, in the order of config.example.toml.
 var configKeys = []configKey{
 	{"token", "the bot token alone, in quotes (no spaces, no \"Bot \" in front)", func(c *Config) any { return &c.Token }},
-	{"database", "the path of a file, in quotes", func(c *Config) any { return &c.Database }},
+	{"database", "the path of a SQLite file or a postgres:// URL, in quotes", func(c *Config) any { return &c.Database }},
 	{"guild_id", "a server id in quotes (digits only), or \"\"", func(c *Config) any { return &c.GuildID }},
 	{"default_lang", "one of " + langList(), func(c *Config) any { return &c.DefaultLang }},
 	{"log_level", "debug, info, warn or error", func(c *Config) any { return &c.LogLevel }},
@@ -174,6 +179,7 @@ var configKeys = []configKey{
 	{"publish_interval", "a duration in quotes from \"0s\" to \"1m\"", func(c *Config) any { return &c.PublishInterval }},
 	{"ping_quiet", "a duration in quotes, not negative, such as \"1m\"", func(c *Config) any { return &c.PingQuiet }},
 	{"resume_window", "a duration in quotes, not negative, such as \"15m\"", func(c *Config) any { return &c.ResumeWindow }},
+	{"pictures", "true or false", func(c *Config) any { return &c.Pictures }},
 }
 
 // discordURLTakes says what STOLIK_TEST_DISCORD_URL takes.
@@ -299,7 +305,7 @@ func (c Config) Validate() error {
 		return badKey("token")
 	}
 	if c.Database == "" {
-		return &ConfigError{Key: "database", Msg: "must name a file"}
+		return &ConfigError{Key: "database", Msg: "must name a SQLite file or a postgres:// URL"}
 	}
 	if c.GuildID != "" && strings.Trim(c.GuildID, "0123456789") != "" {
 		return badKey("guild_id")

@@ -24,18 +24,18 @@ func TestLoadExampleWithEnvToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Token != "tok" || cfg.Database != "/data/s.db" || cfg.DefaultLang != "en" || cfg.ShutdownTimeout.Duration != 20*time.Second || cfg.AIBot != "heuristic" {
+	if cfg.Token != "tok" || cfg.Database != "/data/s.db" || cfg.DefaultLang != "en" || cfg.ShutdownTimeout.Duration != 20*time.Second || cfg.AIBot != "heuristic" || !cfg.Pictures {
 		t.Errorf("config = %+v", cfg)
 	}
 }
 
 func TestLoadFileAndOverride(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.toml")
-	if err := os.WriteFile(path, []byte("token = \"file\"\nguild_id = \"123\"\nlog_level = \"debug\"\nlog_format = \"json\"\n"), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte("token = \"file\"\nguild_id = \"123\"\nlog_level = \"debug\"\nlog_format = \"json\"\npictures = false\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	cfg, err := Load(path, false, env(nil))
-	if err != nil || cfg.Token != "file" || cfg.GuildID != "123" || cfg.Database != "stolik.db" {
+	if err != nil || cfg.Token != "file" || cfg.GuildID != "123" || cfg.Database != "stolik.db" || cfg.Pictures {
 		t.Fatalf("cfg = %+v, %v", cfg, err)
 	}
 	cfg, err = Load(path, false, env(map[string]string{EnvToken: "env"}))
@@ -112,6 +112,7 @@ func TestConfigErrorsHideValues(t *testing.T) {
 		{"publish_interval", `publish_interval = ` + q, nil, "publish_interval", 0},
 		{"ping_quiet", `ping_quiet = ` + q, nil, "ping_quiet", 0},
 		{"resume_window", `resume_window = ` + q, nil, "resume_window", 0},
+		{"pictures", `pictures = ` + q, nil, "pictures", 0},
 		{"DISCORD_TOKEN with a prefix", "", map[string]string{EnvToken: "Bot " + tokenLike}, EnvToken, 0},
 		{"STOLIK_TEST_DISCORD_URL", "", map[string]string{EnvDiscordURL: tokenLike}, EnvDiscordURL, 0},
 	}

@@ -91,9 +91,18 @@ func (g *gameRun) move(user string) {
 		var in *discordtest.Interaction
 		next := false
 		if c.IsSelect() {
-			o := c.Options[g.rng.IntN(len(c.Options))]
-			next = strings.HasPrefix(o.Value, ">")
-			in = w.fake.Select(user, hand, c.CustomID, o.Value)
+			// A multi-select takes exactly its number of values (a pass of
+			// three cards); its first part is a next step (~pick).
+			n := 1
+			if c.MinValues != nil && *c.MinValues > 1 {
+				n = *c.MinValues
+			}
+			var vals []string
+			for _, k := range g.rng.Perm(len(c.Options))[:n] {
+				vals = append(vals, c.Options[k].Value)
+			}
+			next = strings.HasPrefix(vals[0], ">") || strings.Contains(c.CustomID, "/~pick")
+			in = w.fake.Select(user, hand, c.CustomID, vals...)
 		} else {
 			next = strings.Contains(c.CustomID, "/>")
 			in = w.fake.Click(user, hand, c.CustomID)
@@ -126,7 +135,7 @@ func (g *gameRun) playOut(maxMoves int) int {
 		}
 		acting := toAct(m)
 		if len(acting) == 0 {
-			w.t.Fatalf("nobody to act: %q", m.Content)
+			w.t.Fatalf("nobody to act: %q", shownText(m))
 		}
 		g.move(acting[g.rng.IntN(len(acting))])
 	}
@@ -320,8 +329,13 @@ func (g *gameRun) finish(want ...string) {
 	if len(final.CustomIDs()) != 0 {
 		w.t.Errorf("the final table message has controls: %s", final)
 	}
+	sc := replayScreen(w.t, w.db, w.loc, g.id)
+	if len(sc.Result) == 0 {
+		w.t.Errorf("the finished game has no result")
+	}
+	want = append(want, sc.Result...)
 	for _, s := range want {
-		if !strings.Contains(final.Content, s) {
+		if !strings.Contains(shownText(final), s) {
 			w.t.Errorf("the final table message lacks %q: %s", s, final)
 		}
 	}
@@ -345,17 +359,22 @@ func TestLynxFourSeatsThroughDiscord(t *testing.T) {
 	g := w.openGame("lynx", 4, []discordtest.Arg{discordtest.Opt("mode", "advanced"), discordtest.Opt("language", "en")}, ala, bob)
 	en := w.loc.Lang("en")
 	tm := w.tableMessage(g.id)
-	if !strings.Contains(tm.Content, en.T("lynx.mode.advanced", nil)) {
+	if !strings.Contains(shownText(tm), en.T("lynx.mode.advanced", nil)) {
 		t.Errorf("the table message does not show the mode: %s", tm)
 	}
-	// Every player's display and the pool are public; the hand is grouped.
+	// Every player's display and the pool are public: the table's picture
+	// shows them, and its description says them.
+	alt := strings.Join(mediaDescriptions(w.fake, tm), "\n")
+	if !hasPicture(tm, "table.png") || alt == "" {
+		t.Fatalf("the table message has no picture: %s", tm)
+	}
 	for s := 1; s <= 2; s++ {
-		if !strings.Contains(tm.Content, en.T("ui.bot", map[string]any{"N": s + 2})) {
-			t.Errorf("the table message does not show seat %d: %s", s+2, tm)
+		if !strings.Contains(alt, en.T("ui.bot", map[string]any{"N": s + 2})) {
+			t.Errorf("the table's picture does not show seat %d: %s", s+2, alt)
 		}
 	}
-	if !strings.Contains(tm.Content, en.T("lynx.ui.pool", map[string]any{"List": ""})) {
-		t.Errorf("no pool: %s", tm)
+	if !strings.Contains(alt, en.T("lynx.screen.pool", nil)) {
+		t.Errorf("no pool: %s", alt)
 	}
 	moves := g.playOut(400)
 	if moves < 5 {
@@ -369,12 +388,12 @@ func TestLynxDuelThroughDiscord(t *testing.T) {
 	defer gameDeadline(t)()
 	g := w.openGame("lynx", 2, []discordtest.Arg{discordtest.Opt("language", "uk")}, olena, ala)
 	uk := w.loc.Lang("uk")
-	if tm := w.tableMessage(g.id); !strings.Contains(tm.Content, uk.T("lynx.mode.duel", nil)) {
+	if tm := w.tableMessage(g.id); !strings.Contains(shownText(tm), uk.T("lynx.mode.duel", nil)) {
 		t.Errorf("not a duel: %s", tm)
 	}
 	hand := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
-	if !strings.Contains(hand.Content, "×") && !strings.Contains(hand.Content, "·") {
-		t.Errorf("the hand is not grouped by value: %s", hand)
+	if alt := strings.Join(mediaDescriptions(w.fake, hand), "\n"); !hasPicture(hand, "hand.png") || !strings.Contains(alt, "×") && !strings.Contains(alt, "·") {
+		t.Errorf("the hand is not grouped by value: %s %q", hand, alt)
 	}
 	g.playOut(400)
 	g.finish()
@@ -385,7 +404,7 @@ func TestChaptersFourSeatsThroughDiscord(t *testing.T) {
 	defer gameDeadline(t)()
 	g := w.openGame("chapters", 4, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, olena, bob)
 	hand := w.do(w.fake.Click(bob, w.tableMessage(g.id), "hand/"+g.id))
-	sel := hand.Components[0].Components[0]
+	sel := gameControls(hand)[0]
 	if !sel.IsSelect() || len(sel.Options) != 8 || sel.Options[0].Description == "" {
 		t.Errorf("the draft is not a select menu of 8 described cards: %s", hand)
 	}
@@ -399,12 +418,12 @@ func TestChaptersTwoSeatsThroughDiscord(t *testing.T) {
 	g := w.openGame("chapters", 2, []discordtest.Arg{discordtest.Opt("language", "en")}, bob, zosia)
 	// 56 "pick X ghost Y": first the card to keep, then the ghost's.
 	hand := w.do(w.fake.Click(zosia, w.tableMessage(g.id), "hand/"+g.id))
-	sel := hand.Components[0].Components[0]
+	sel := gameControls(hand)[0]
 	if !sel.IsSelect() || len(sel.Options) != 8 || !strings.HasPrefix(sel.Options[0].Value, ">pick ") {
 		t.Fatalf("the first step: %s", hand)
 	}
 	second := w.do(w.fake.Select(zosia, hand, sel.CustomID, sel.Options[2].Value))
-	sel2 := second.Components[0].Components[0]
+	sel2 := gameControls(second)[0]
 	keep := strings.TrimPrefix(sel.Options[2].Value, ">pick ")
 	if !sel2.IsSelect() || len(sel2.Options) != 7 || !strings.HasPrefix(sel2.Options[0].Value, "pick "+keep+" ghost ") {
 		t.Fatalf("the second step: %s", second)
@@ -428,11 +447,11 @@ func TestCourtiersFourPlayersThroughDiscord(t *testing.T) {
 	g := w.openGame("courtiers", 4, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, olena, bob, zosia)
 	pl := w.loc.Lang("pl")
 	hand := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
-	if !strings.Contains(hand.Content, strings.SplitN(pl.T("courtiers.ui.mission_white", map[string]any{"Name": "", "Text": ""}), ":", 2)[0]) {
+	if !strings.Contains(shownText(hand), strings.SplitN(pl.T("courtiers.ui.mission_white", map[string]any{"Name": "", "Text": ""}), ":", 2)[0]) {
 		t.Errorf("the hand shows no mission: %s", hand)
 	}
 	g.playOut(400)
-	g.finish(pl.T("courtiers.ui.scoreboard", nil))
+	g.finish()
 }
 
 // TestOpenOptionsFromTheGames: /stolik open offers every game's options
@@ -449,12 +468,12 @@ func TestOpenOptionsFromTheGames(t *testing.T) {
 		t.Errorf("%d options", len(open.Options))
 	}
 	m := w.slash(bob, "open", discordtest.Opt("game", "princesses"), discordtest.Opt("mode", "expert"))
-	if want := render.Error(w.loc.Lang("en"), engine.Errorf(engine.CodeBadOption, "key", "mode", "value", "expert", "why", "unknown_key")); m.Content != want || !strings.Contains(want, "no such option") {
-		t.Errorf("mode for princesses: %q, want %q", m.Content, want)
+	if want := render.Error(w.loc.Lang("en"), engine.Errorf(engine.CodeBadOption, "key", "mode", "value", "expert", "why", "unknown_key")); shownText(m) != want || !strings.Contains(want, "no such option") {
+		t.Errorf("mode for princesses: %q, want %q", shownText(m), want)
 	}
 	w.slash(bob, "open", discordtest.Opt("game", "lynx"), discordtest.Opt("mode", "expert"), discordtest.Opt("seats", 2))
 	id := w.tableID()
-	if lobby := w.tableMessage(id); !strings.Contains(lobby.Content, w.loc.Lang("pl").T("cmd.choice.mode.expert", nil)) {
+	if lobby := w.tableMessage(id); !strings.Contains(shownText(lobby), w.loc.Lang("pl").T("cmd.choice.mode.expert", nil)) {
 		t.Errorf("the lobby does not show the mode: %s", lobby)
 	}
 	w.fake.AssertNoErrors(t)

@@ -49,6 +49,9 @@ type world struct {
 
 	// wrap, when set, wraps the store of the bots started from then on.
 	wrap func(*store.DB) bot.Store
+	// config, when set, changes the configuration of the bots started
+	// from then on.
+	config func(*bot.Config)
 	// logs holds the bots' warnings and errors (JSON).
 	logs *logBuffer
 
@@ -110,6 +113,9 @@ func (w *world) start() {
 	cfg.ShutdownTimeout = bot.Duration{Duration: 5 * time.Second}
 	cfg.PublishInterval = bot.Duration{} // every output at once: the tests read it right after each move
 	cfg.PingQuiet = bot.Duration{}       // a mention at every turn
+	if w.config != nil {
+		w.config(&cfg)
+	}
 	var st bot.Store = db
 	if w.wrap != nil {
 		st = w.wrap(db)
@@ -264,8 +270,8 @@ func (w *world) openTableWith(extra []discordtest.Arg, users ...string) string {
 	}
 	lobby := w.tableMessage(id)
 	for _, u := range users {
-		if !strings.Contains(lobby.Content, w.name(u)) {
-			w.t.Fatalf("the lobby does not list %s: %q", u, lobby.Content)
+		if !strings.Contains(shownText(lobby), w.name(u)) {
+			w.t.Fatalf("the lobby does not list %s: %q", u, shownText(lobby))
 		}
 	}
 	m := w.do(w.fake.Click(users[0], lobby, "lobby/"+id+"/start"))
@@ -288,7 +294,7 @@ var mentionRE = regexp.MustCompile(`<@(\d+)>`)
 // toAct reads, from the table message, whose move it is.
 func toAct(m *discordtest.Message) []string {
 	var out []string
-	for _, match := range mentionRE.FindAllStringSubmatch(m.Content, -1) {
+	for _, match := range mentionRE.FindAllStringSubmatch(shownText(m), -1) {
 		out = append(out, match[1])
 	}
 	return out
@@ -341,7 +347,11 @@ func (w *world) move(id, user string, rng *rand.Rand) bool {
 			return true
 		}
 		// A first step (the left card of a two-way pass): take the next control.
-		c = hand.Components[0].Components[0]
+		next := gameControls(hand)
+		if len(next) == 0 {
+			w.t.Fatalf("%s offered no next step: %s %q", c.CustomID, hand, shownText(hand))
+		}
+		c = next[0]
 	}
 }
 
@@ -357,7 +367,7 @@ func (w *world) play(id string, rng *rand.Rand, maxMoves int) int {
 		}
 		acting := toAct(m)
 		if len(acting) == 0 {
-			w.t.Fatalf("nobody to act: %q", m.Content)
+			w.t.Fatalf("nobody to act: %q", shownText(m))
 		}
 		u := acting[rng.IntN(len(acting))]
 		if !w.move(id, u, rng) {
@@ -474,6 +484,11 @@ func (w *world) checkLeaks(id string) {
 				seat = si.Seat
 			}
 		}
+		// The Ice Princess's player knows the card she froze (deluxe).
+		var frozen princesses.Card
+		if seat != engine.Spectator {
+			frozen = st.View(seat).(*princesses.View).MyFrozen
+		}
 		var secret []*regexp.Regexp
 		var secretNames []string
 		for s, h := range hands {
@@ -481,7 +496,7 @@ func (w *world) checkLeaks(id string) {
 				continue
 			}
 			for _, c := range h {
-				if played[c] {
+				if played[c] || c == frozen {
 					continue
 				}
 				for _, re := range w.cardPatterns(c) {
@@ -499,7 +514,7 @@ func (w *world) checkLeaks(id string) {
 			text = w.withoutRuleTexts(text)
 			for k, re := range secret {
 				if re.MatchString(text) {
-					w.t.Errorf("LEAK: %s (seat %d) sees %s in %s", u, seat, secretNames[k], m)
+					w.t.Errorf("LEAK: %s (seat %d) sees %s in %s: %q", u, seat, secretNames[k], m, text)
 				}
 			}
 		}
@@ -525,13 +540,18 @@ func TestFullGameThroughDiscord(t *testing.T) {
 		t.Fatalf("status %s after %d moves", rec.Status, moves)
 	}
 	final := w.tableMessage(id)
-	pl := w.loc.Lang("pl")
-	if !strings.Contains(final.Content, pl.T("princesses.ui.scores", nil)) || len(final.CustomIDs()) != 0 {
+	sc := replayScreen(t, w.db, w.loc, id)
+	if len(sc.Result) == 0 || len(final.CustomIDs()) != 0 {
 		t.Errorf("final table message: %s", final)
+	}
+	for _, r := range sc.Result {
+		if !strings.Contains(shownText(final), r) {
+			t.Errorf("the final table message lacks the result %q: %s", r, shownText(final))
+		}
 	}
 	var posted []string
 	for _, m := range w.fake.Messages(w.gameChannel(id)) {
-		posted = append(posted, m.Content)
+		posted = append(posted, shownText(m))
 	}
 	all := strings.Join(posted, "\n")
 	for _, want := range []string{"Koniec rundy 1", "bierze lewę", "Księżniczki zostają odkryte"} {
@@ -626,23 +646,23 @@ func TestLanguages(t *testing.T) {
 	w.slash(ala, "open", discordtest.Opt("game", "princesses"), discordtest.Opt("seats", 3))
 	id := w.tableID()
 	lobby := w.tableMessage(id)
-	if !strings.Contains(lobby.Content, "stolik "+id) {
-		t.Errorf("the lobby is not in the guild's language (pl): %q", lobby.Content)
+	if !strings.Contains(shownText(lobby), "stolik "+id) {
+		t.Errorf("the lobby is not in the guild's language (pl): %q", shownText(lobby))
 	}
 	m := w.do(w.fake.Click(olena, lobby, "lobby/"+id+"/join"))
-	if want := w.loc.Lang("uk").T("bot.joined", map[string]any{"ID": id}); m.Content != want || !m.Ephemeral() {
-		t.Errorf("join answer %q, want %q", m.Content, want)
+	if want := w.loc.Lang("uk").T("bot.joined", map[string]any{"ID": id}); shownText(m) != want || !m.Ephemeral() {
+		t.Errorf("join answer %q, want %q", shownText(m), want)
 	}
 	// A saved preference wins over the client's locale.
 	w.slash(olena, "language", discordtest.Opt("language", "en"))
 	m = w.slash(olena, "status")
-	if !strings.Contains(m.Content, "table "+id) {
-		t.Errorf("status with an English preference: %q", m.Content)
+	if !strings.Contains(shownText(m), "table "+id) {
+		t.Errorf("status with an English preference: %q", shownText(m))
 	}
 	w.slash(olena, "language", discordtest.Opt("language", "auto"))
 	m = w.slash(olena, "rules", discordtest.Opt("game", "princesses"))
-	if m.Content != w.loc.Lang("uk").T("princesses.rules", nil) {
-		t.Errorf("rules in uk: %q", m.Content)
+	if shownText(m) != w.loc.Lang("uk").T("princesses.rules", nil) {
+		t.Errorf("rules in uk: %q", shownText(m))
 	}
 }
 
@@ -656,17 +676,17 @@ func TestBadClicks(t *testing.T) {
 	// Someone who does not sit at the table clicks the public buttons.
 	v := w.version(id)
 	m := w.do(w.fake.Click(eve, w.tableMessage(id), "hand/"+id))
-	if !m.Ephemeral() || !strings.HasPrefix(m.Content, en.T("bot.not_player", nil)) || len(m.CustomIDs()) != 0 {
+	if !m.Ephemeral() || !strings.HasPrefix(shownText(m), en.T("bot.not_player", nil)) || len(m.CustomIDs()) != 0 {
 		t.Errorf("a spectator's hand: %s", m)
 	}
 	if w.version(id) != v {
 		t.Error("a spectator's click changed the table")
 	}
 	// /stolik commands about a table that is being played.
-	if m := w.slash(eve, "join"); m.Content != en.T("bot.not_lobby", nil) {
-		t.Errorf("joining a started table: %q", m.Content)
+	if m := w.slash(eve, "join"); shownText(m) != en.T("bot.not_lobby", nil) {
+		t.Errorf("joining a started table: %q", shownText(m))
 	}
-	if m := w.slash(olena, "leave"); m.Content != uk.T("async.leave_offer", nil) || len(m.CustomIDs()) != 2 {
+	if m := w.slash(olena, "leave"); shownText(m) != uk.T("async.leave_offer", nil) || len(m.CustomIDs()) != 2 {
 		t.Errorf("leaving a started table: %s", m)
 	}
 
@@ -692,8 +712,8 @@ func TestBadClicks(t *testing.T) {
 	if w.version(id) != v {
 		t.Error("a duplicate click changed the table")
 	}
-	if !strings.HasPrefix(m.Content, pl.T("error.stale", nil)) || !strings.Contains(m.Content, pl.T("princesses.ui.hand", map[string]any{"Cards": ""})[:10]) {
-		t.Errorf("a duplicate click: %q", m.Content)
+	if !strings.HasPrefix(shownText(m), pl.T("error.stale", nil)) || !hasPicture(m, "hand.png") {
+		t.Errorf("a duplicate click: %q", shownText(m))
 	}
 	_, log, err := w.db.Load(context.Background(), id)
 	if err != nil {
@@ -712,8 +732,8 @@ func TestBadClicks(t *testing.T) {
 	}
 	v = w.version(id)
 	m = w.do(w.fake.Click(ala, h3, choices[0]))
-	if w.version(id) != v || !strings.HasPrefix(m.Content, pl.T("error.stale", nil)) {
-		t.Errorf("an old click after the choice: %q", m.Content)
+	if w.version(id) != v || !strings.HasPrefix(shownText(m), pl.T("error.stale", nil)) {
+		t.Errorf("an old click after the choice: %q", shownText(m))
 	}
 
 	// The opener abandons the table; an old hand's controls then change nothing.
@@ -721,24 +741,24 @@ func TestBadClicks(t *testing.T) {
 	if len(hand.CustomIDs()) == 0 {
 		t.Fatalf("bob has nothing to do: %s", hand)
 	}
-	if m := w.slash(olena, "abandon"); m.Content != uk.T("bot.abandon_voted", nil) {
-		t.Errorf("olena's vote: %q", m.Content)
+	if m := w.slash(olena, "abandon"); shownText(m) != uk.T("bot.abandon_voted", nil) {
+		t.Errorf("olena's vote: %q", shownText(m))
 	}
-	if m := w.slash(olena, "abandon"); m.Content != uk.T("bot.abandon_already", nil) {
-		t.Errorf("olena's second vote: %q", m.Content)
+	if m := w.slash(olena, "abandon"); shownText(m) != uk.T("bot.abandon_already", nil) {
+		t.Errorf("olena's second vote: %q", shownText(m))
 	}
-	if m := w.slash(ala, "abandon"); m.Content != pl.T("bot.abandoned", nil) {
-		t.Errorf("the opener abandons: %q", m.Content)
+	if m := w.slash(ala, "abandon"); shownText(m) != pl.T("bot.abandoned", nil) {
+		t.Errorf("the opener abandons: %q", shownText(m))
 	}
 	rec, _, err := w.db.Load(context.Background(), id)
 	if err != nil || rec.Status != table.StatusAbandoned {
 		t.Fatalf("status %s, %v", rec.Status, err)
 	}
-	if tm := w.tableMessage(id); len(tm.CustomIDs()) != 0 || !strings.Contains(tm.Content, pl.T("bot.abandoned", nil)) {
+	if tm := w.tableMessage(id); len(tm.CustomIDs()) != 0 || !strings.Contains(shownText(tm), pl.T("bot.abandoned", nil)) {
 		t.Errorf("the abandoned table's message: %s", tm)
 	}
 	v = w.version(id)
-	sel := hand.Components[0].Components[0]
+	sel := gameControls(hand)[0]
 	var in *discordtest.Interaction
 	if sel.IsSelect() {
 		var vals []string
@@ -750,11 +770,11 @@ func TestBadClicks(t *testing.T) {
 		in = w.fake.Click(bob, hand, sel.CustomID)
 	}
 	m = w.do(in)
-	if w.version(id) != v || !strings.Contains(m.Content, en.T("bot.abandoned", nil)) || len(m.CustomIDs()) != 0 {
+	if w.version(id) != v || !strings.Contains(shownText(m), en.T("bot.abandoned", nil)) || len(m.CustomIDs()) != 0 {
 		t.Errorf("a click on an abandoned table: %s", m)
 	}
-	if m := w.slash(bob, "status"); m.Content != en.T("bot.no_table", nil) {
-		t.Errorf("status after the end: %q", m.Content)
+	if m := w.slash(bob, "status"); shownText(m) != en.T("bot.no_table", nil) {
+		t.Errorf("status after the end: %q", shownText(m))
 	}
 	w.fake.AssertNoErrors(t)
 }
@@ -764,31 +784,31 @@ func TestLobbyRules(t *testing.T) {
 	w.slash(ala, "open", discordtest.Opt("game", "princesses"), discordtest.Opt("seats", 3), discordtest.Opt("language", "en"))
 	id := w.tableID()
 	en, uk := w.loc.Lang("en"), w.loc.Lang("uk")
-	if m := w.slash(bob, "open", discordtest.Opt("game", "princesses")); m.Content != en.T("bot.table_exists", map[string]any{"ID": id}) {
-		t.Errorf("a second table: %q", m.Content)
+	if m := w.slash(bob, "open", discordtest.Opt("game", "princesses")); shownText(m) != en.T("bot.table_exists", map[string]any{"ID": id}) {
+		t.Errorf("a second table: %q", shownText(m))
 	}
 	lobby := func() *discordtest.Message { return w.tableMessage(id) }
-	if m := w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/start")); m.Content != uk.T("bot.not_opener", map[string]any{"Name": "ala"}) {
-		t.Errorf("start by another: %q", m.Content)
+	if m := w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/start")); shownText(m) != uk.T("bot.not_opener", map[string]any{"Name": "ala"}) {
+		t.Errorf("start by another: %q", shownText(m))
 	}
-	if m := w.do(w.fake.Click(ala, lobby(), "lobby/"+id+"/leave")); m.Content != w.loc.Lang("pl").T("bot.opener_cannot_leave", nil) {
-		t.Errorf("the opener leaves: %q", m.Content)
+	if m := w.do(w.fake.Click(ala, lobby(), "lobby/"+id+"/leave")); shownText(m) != w.loc.Lang("pl").T("bot.opener_cannot_leave", nil) {
+		t.Errorf("the opener leaves: %q", shownText(m))
 	}
 	w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/join"))
-	if m := w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/join")); m.Content != uk.T("bot.already_seated", nil) {
-		t.Errorf("joining twice: %q", m.Content)
+	if m := w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/join")); shownText(m) != uk.T("bot.already_seated", nil) {
+		t.Errorf("joining twice: %q", shownText(m))
 	}
 	w.do(w.fake.Click(olena, lobby(), "lobby/"+id+"/leave"))
-	if strings.Contains(lobby().Content, "olena") {
-		t.Errorf("olena left but is listed: %q", lobby().Content)
+	if strings.Contains(shownText(lobby()), "olena") {
+		t.Errorf("olena left but is listed: %q", shownText(lobby()))
 	}
 	w.do(w.fake.Click(bob, lobby(), "lobby/"+id+"/join"))
 	w.do(w.fake.Click(ala, lobby(), "lobby/"+id+"/ai"))
-	if m := w.do(w.fake.Click(zosia, lobby(), "lobby/"+id+"/join")); m.Content != w.loc.Lang("pl").T("bot.table_full", nil) {
-		t.Errorf("joining a full table: %q", m.Content)
+	if m := w.do(w.fake.Click(zosia, lobby(), "lobby/"+id+"/join")); shownText(m) != w.loc.Lang("pl").T("bot.table_full", nil) {
+		t.Errorf("joining a full table: %q", shownText(m))
 	}
-	if !strings.Contains(lobby().Content, en.T("ui.bot", map[string]any{"N": 3})) {
-		t.Errorf("the AI seat is not listed: %q", lobby().Content)
+	if !strings.Contains(shownText(lobby()), en.T("ui.bot", map[string]any{"N": 3})) {
+		t.Errorf("the AI seat is not listed: %q", shownText(lobby()))
 	}
 	w.slash(ala, "start")
 	if rec, _, _ := w.db.Load(context.Background(), id); rec.Status != table.StatusPlaying {
@@ -805,7 +825,7 @@ func TestServerErrorsAreRetried(t *testing.T) {
 	id := w.tableID()
 	w.fake.FailNext("PATCH /channels/{channel.id}/messages/{message.id}", 2, 500)
 	w.do(w.fake.Click(olena, w.tableMessage(id), "lobby/"+id+"/join"))
-	if !strings.Contains(w.tableMessage(id).Content, "olena") {
-		t.Errorf("the lobby was not updated after two server errors: %q", w.tableMessage(id).Content)
+	if !strings.Contains(shownText(w.tableMessage(id)), "olena") {
+		t.Errorf("the lobby was not updated after two server errors: %q", shownText(w.tableMessage(id)))
 	}
 }

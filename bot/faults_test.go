@@ -453,7 +453,7 @@ func (f *faultRun) send(g *faultGame, user string, msg *discordtest.Message, cus
 		resp, _ := in.Response()
 		k.ackType = resp.Type
 		if m := in.Original(); m != nil {
-			k.answer, k.answerMsg = m.Content, m.ID
+			k.answer, k.answerMsg = shownText(m), m.ID
 		}
 		k.stale = strings.HasPrefix(k.answer, f.loc.Lang(userLang[user]).T("error.stale", nil))
 	} else if !k.gateway {
@@ -555,18 +555,27 @@ func seatOfUser(rec table.Record, user string) (engine.Seat, bool) {
 	return engine.Spectator, false
 }
 
-// checkCurrent: the table message shows the replayed state's public lines
-// and mentions exactly the human seats that must act.
+// checkCurrent: the table message shows the replayed state's screen —
+// its title, the round card's name, the result — and mentions exactly the
+// human seats that must act, each once, in its first line.
 func (f *faultRun) checkCurrent(g *faultGame) {
 	t := f.t
 	t.Helper()
 	rec, _, st := f.state(g)
 	m := f.tableMessage(g.id)
 	l := f.loc.Lang(rec.Lang)
-	r, _ := render.For(rec.Setup.Game)
-	for _, line := range r.Public(l, st.View(engine.Spectator), seatNames(l, rec)) {
-		if !strings.Contains(m.Content, line) {
-			t.Fatalf("table %s: the message is not current: it lacks %q:\n%s", g.id, line, m.Content)
+	sc, ok := render.ScreenOf(rec.Setup.Game, l, st.View(engine.Spectator), seatNames(l, rec))
+	if !ok {
+		t.Fatalf("%s has no screen", rec.Setup.Game)
+	}
+	text := shownText(m)
+	shows := append([]string{sc.Title}, sc.Result...)
+	if sc.Rule != nil {
+		shows = append(shows, sc.Rule.Name)
+	}
+	for _, s := range shows {
+		if !strings.Contains(text, s) {
+			t.Fatalf("table %s: the message is not current: it lacks %q:\n%s", g.id, s, text)
 		}
 	}
 	var want []string
@@ -584,10 +593,11 @@ func (f *faultRun) checkCurrent(g *faultGame) {
 	got := toAct(m)
 	slices.Sort(got)
 	slices.Sort(want)
-	if !slices.Equal(slices.Compact(got), want) {
-		t.Fatalf("table %s: the message mentions %v, the state waits for %v:\n%s", g.id, got, want, m.Content)
+	first, _, _ := strings.Cut(text, "\n")
+	if !slices.Equal(got, want) || len(toAct(&discordtest.Message{Content: first})) != len(got) {
+		t.Fatalf("table %s: the message mentions %v, the state waits for %v:\n%s", g.id, got, want, text)
 	}
-	if n := len([]rune(m.Content)); n > 2000 {
+	if n := len([]rune(text)); n > 4000 {
 		t.Fatalf("table %s: the message has %d characters", g.id, n)
 	}
 }

@@ -2,11 +2,12 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -160,126 +161,45 @@ func (b *Bot) publicMessage(snap *table.Snapshot, dls []store.Deadline) message 
 }
 
 // publicMessageWith is publicMessage with a list of the last moves (public
-// events, oldest first), as many of the newest as the message has room for.
+// events, oldest first), as many of the newest as the message has room for
+// (composeScreen). A lobby is the lobby message.
 func (b *Bot) publicMessageWith(snap *table.Snapshot, dls []store.Deadline, recent []engine.Event) message {
 	rec := snap.Record
 	if rec.Status == table.StatusLobby {
 		return b.lobbyMessage(rec)
 	}
-	l := b.tableLang(rec)
-	nm := names(l, rec)
-	lines := []string{header(l, rec)}
-	var moves []string
-	if r, ok := render.For(rec.Setup.Game); ok && rec.Status != table.StatusAbandoned {
-		lines = append(lines, r.Public(l, snap.State.View(engine.Spectator), nm)...)
-		for _, e := range recent {
-			if t := r.Event(l, e, nm); t != "" {
-				moves = append(moves, "· "+t)
-			}
-		}
-	}
-	var tail []string
-	m := message{}
-	switch rec.Status {
-	case table.StatusPlaying:
-		if ms := mentions(rec, snap.State.Acting()); len(ms) > 0 {
-			tail = append(tail, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
-		}
-		tail = append(tail, deadlineLines(l, nm, dls)...)
-		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: l.T("bot.button.hand", nil), Style: discordgo.PrimaryButton, CustomID: handID(rec.ID)},
-			discordgo.Button{Label: l.T("async.button.watch", nil), Style: discordgo.SecondaryButton, CustomID: watchID(rec.ID)},
-		}}}
-	case table.StatusAbandoned:
-		tail = append(tail, l.T("bot.abandoned", nil))
-	}
-	if len(moves) > 0 {
-		// The list gives way to the state and the turn: the oldest moves go
-		// first when the message would be too long.
-		room := maxContent - utf8.RuneCountInString(strings.Join(append(lines, tail...), "\n"))
-		room -= 1 + utf8.RuneCountInString(l.T("bot.last_moves", nil))
-		k := len(moves)
-		for k > 0 && room-(1+utf8.RuneCountInString(moves[k-1])) >= 0 {
-			room -= 1 + utf8.RuneCountInString(moves[k-1])
-			k--
-		}
-		if k < len(moves) {
-			lines = append(append(lines, l.T("bot.last_moves", nil)), moves[k:]...)
-		}
-	}
-	m.content = strings.Join(append(lines, tail...), "\n")
-	return m
+	return b.composeScreen(snap, screenOpts{l: b.tableLang(rec), table: true, dls: dls, recent: recent, pictures: b.cfg.Pictures})
 }
 
-// statusMessage is the state of a table for one reader (ephemeral).
+// statusMessage is the state of a table for one reader (ephemeral): the
+// lobby, or the table as everyone sees it with its picture.
 func (b *Bot) statusMessage(l *locales.Localizer, snap *table.Snapshot) message {
+	return b.readerMessage(l, snap, "", nil)
+}
+
+// readerMessage is the state of a table for one reader, in their language:
+// note first, then (once the game has started) whom the table waits for,
+// the table's picture and its status, with the deadlines dls.
+func (b *Bot) readerMessage(l *locales.Localizer, snap *table.Snapshot, note string, dls []store.Deadline) message {
 	rec := snap.Record
 	if rec.Status == table.StatusLobby {
 		m := b.lobbyMessageIn(l, rec)
 		m.components = nil
+		if note != "" {
+			m.content = note + "\n" + m.content
+		}
 		return m
 	}
-	lines := []string{header(l, rec)}
-	if r, ok := render.For(rec.Setup.Game); ok {
-		lines = append(lines, r.Public(l, snap.State.View(engine.Spectator), names(l, rec))...)
-	}
-	switch rec.Status {
-	case table.StatusAbandoned:
-		lines = append(lines, l.T("bot.abandoned", nil))
-	case table.StatusFinished:
-		lines = append(lines, l.T("bot.finished", nil))
-	}
-	return message{content: strings.Join(lines, "\n")}
+	return b.composeScreen(snap, screenOpts{l: l, note: note, dls: dls, pictures: b.cfg.Pictures})
 }
 
-// handMessage is seat's ephemeral message: the table as the seat sees it,
-// its hand and the controls for exactly what it may do now
-// (engine.AnyLegal): its legal actions when it must act, or else its
-// optional ones. note, when not empty, comes first. stage carries a partly made
-// choice (the left card of a two-way pass).
+// handMessage is seat's ephemeral message: only what is the seat's own —
+// what it must do now (or whom the table waits for), its hand and secret
+// cards, and the controls for exactly what it may do now (composeHand).
+// note, when not empty, comes first. stage carries a partly made choice
+// (the left card of a two-way pass).
 func (b *Bot) handMessage(l *locales.Localizer, snap *table.Snapshot, seat engine.Seat, note, stage string) message {
-	rec := snap.Record
-	var lines []string
-	if note != "" {
-		lines = append(lines, note)
-	}
-	lines = append(lines, header(l, rec))
-	v := snap.State.View(seat)
-	nm := names(l, rec)
-	r, ok := render.For(rec.Setup.Game)
-	if ok {
-		lines = append(lines, r.Public(l, v, nm)...)
-		lines = append(lines, r.Private(l, v, nm)...)
-	}
-	m := message{}
-	switch {
-	case rec.Status == table.StatusFinished:
-		lines = append(lines, l.T("bot.finished", nil))
-	case rec.Status == table.StatusAbandoned:
-		lines = append(lines, l.T("bot.abandoned", nil))
-	case engine.IsActing(snap.State, seat):
-		lines = append(lines, l.T("bot.your_move", nil))
-		legal := snap.State.Legal(seat)
-		var extra string
-		m.components, extra = b.controls(l, r, snap, seat, v, legal, stage)
-		if extra != "" {
-			lines = append(lines, extra)
-		}
-	default:
-		lines = append(lines, l.T("ui.waiting", map[string]any{"Names": nm.List(snap.State.Acting())}))
-		// A seat that need not act may still have optional actions (Rebel
-		// Princess: announcing a power in advance).
-		if opt := engine.AnyLegal(snap.State, seat); len(opt) > 0 {
-			lines = append(lines, l.T("ui.optional.hand", nil))
-			var extra string
-			m.components, extra = b.controls(l, r, snap, seat, v, opt, stage)
-			if extra != "" {
-				lines = append(lines, extra)
-			}
-		}
-	}
-	m.content = strings.Join(lines, "\n")
-	return m
+	return b.composeHand(l, snap, seat, note, stage, b.cfg.Pictures)
 }
 
 // actionID is the custom_id of a game control: t/<table>/<version>/<action>.
@@ -387,7 +307,8 @@ func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
 
 // editTable is refresh without the outbox: ob.flushMu is held. It reports
 // what it showed ("" when unknown), and the error when Discord took neither
-// the edit nor a new message.
+// the edit nor a new message. The table's picture is drawn only when the
+// message changes.
 func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string) (string, error) {
 	rec := snap.Record
 	var dls []store.Deadline
@@ -399,19 +320,16 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 	}
 	where := b.where(ctx, rec)
 	m := b.publicMessageWith(snap, dls, b.outbox(rec.ID).recentFor(ctx, b, snap))
-	content, comps := m.text(), m.comps()
-	key := rec.MessageID + "\x00" + content + "\x00" + componentKey(comps)
+	key := rec.MessageID + "\x00" + m.key()
 	if rec.MessageID != "" && key == shown {
 		return shown, nil // the message already shows exactly this
 	}
+	drawn, pics := b.draw(m)
+	if m.pic != nil && len(pics) == 0 {
+		key = "" // drawn without its picture: the next edit tries again
+	}
 	if rec.MessageID != "" {
-		err := b.retry(ctx, func() error {
-			_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
-				ID: rec.MessageID, Channel: where, Content: &content, Components: &comps,
-				AllowedMentions: m.allowed(),
-			}, discordgo.WithContext(ctx))
-			return err
-		})
+		err := b.retry(ctx, func() error { return b.edit(ctx, where, rec.MessageID, drawn, pics) })
 		if err == nil {
 			return key, nil
 		}
@@ -420,7 +338,7 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 			return "", err
 		}
 	}
-	msg, err := b.send(ctx, where, m)
+	msg, err := b.sendDrawn(ctx, where, drawn, pics)
 	if err != nil {
 		b.log.Warn("posting the table message", "table", rec.ID, "err", err)
 		return "", err
@@ -437,10 +355,40 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 	return "", nil
 }
 
-// send posts a channel message.
+// edit replaces a channel message with m (drawn, with its pictures).
+func (b *Bot) edit(ctx context.Context, channelID, messageID string, m message, pics []drawnPicture) error {
+	if m.v2 {
+		_, err := b.v2Request(ctx, http.MethodPatch, discordgo.EndpointChannelMessage(channelID, messageID),
+			discordgo.EndpointChannelMessage(channelID, ""), m.v2Payload(true, 0), m.uploads(pics))
+		return err
+	}
+	content, comps := m.text(), m.comps()
+	_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
+		ID: messageID, Channel: channelID, Content: &content, Components: &comps,
+		AllowedMentions: m.allowed(),
+	}, discordgo.WithContext(ctx))
+	return err
+}
+
+// send posts a channel message (drawing its picture first).
 func (b *Bot) send(ctx context.Context, channelID string, m message) (*discordgo.Message, error) {
+	m, pics := b.draw(m)
+	return b.sendDrawn(ctx, channelID, m, pics)
+}
+
+// sendDrawn posts a channel message whose picture is drawn.
+func (b *Bot) sendDrawn(ctx context.Context, channelID string, m message, pics []drawnPicture) (*discordgo.Message, error) {
 	var msg *discordgo.Message
 	err := b.retry(ctx, func() error {
+		if m.v2 {
+			body, err := b.v2Request(ctx, http.MethodPost, discordgo.EndpointChannelMessages(channelID),
+				discordgo.EndpointChannelMessages(channelID), m.v2Payload(false, 0), m.uploads(pics))
+			if err != nil {
+				return err
+			}
+			msg = &discordgo.Message{}
+			return json.Unmarshal(body, msg)
+		}
 		var err error
 		msg, err = b.s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 			Content: m.text(), Components: m.components, AllowedMentions: m.allowed(),
@@ -499,8 +447,11 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 				fresh = append(fresh, s)
 			}
 		}
-		if ms := mentions(rec, ob.toPing(b, fresh)); len(ms) > 0 {
-			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": strings.Join(ms, " ")}))
+		switch ms := mentions(rec, ob.toPing(b, fresh)); {
+		case len(ms) == 1:
+			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": ms[0]}))
+		case len(ms) > 1:
+			lines = append(lines, l.T("bot.turn_you_all", map[string]any{"Names": strings.Join(ms, " ")}))
 		}
 		defer func() {
 			for _, s := range fresh {

@@ -16,9 +16,54 @@ import (
 	"github.com/stolik-bot/stolik/render"
 )
 
-// checkLimits fails when a message breaks Discord's limits.
+// checkLimits fails when a message breaks Discord's limits: a Components
+// V2 message's text displays (well under 4000 characters in all), its 40
+// components and media descriptions; another's content; the rows of
+// either.
 func checkLimits(t *testing.T, where string, m message) {
 	t.Helper()
+	if m.v2 {
+		if m.content != "" {
+			t.Errorf("%s: a Components V2 message with content %q", where, m.content)
+		}
+		text := v2Text(m.components)
+		if n := utf8.RuneCountInString(text); n > v2TextBudget {
+			t.Errorf("%s: text displays of %d characters", where, n)
+		}
+		if strings.Contains(text, locales.MissingOpen) {
+			t.Errorf("%s: missing text in %q", where, text)
+		}
+		if n := countComponents(m.components); n > maxV2Components {
+			t.Errorf("%s: %d components", where, n)
+		}
+		var rows []discordgo.MessageComponent
+		for _, c := range m.components {
+			switch c := c.(type) {
+			case discordgo.TextDisplay:
+				if strings.TrimSpace(c.Content) == "" {
+					t.Errorf("%s: an empty text display", where)
+				}
+			case discordgo.MediaGallery:
+				for _, it := range c.Items {
+					if it.Description == nil || *it.Description == "" || utf8.RuneCountInString(*it.Description) > maxMediaDescription {
+						t.Errorf("%s: media description %v", where, it.Description)
+					}
+					if m.pic == nil || it.Media.URL != "attachment://"+m.pic.name {
+						t.Errorf("%s: media %q without its picture", where, it.Media.URL)
+					}
+				}
+			case discordgo.ActionsRow:
+				rows = append(rows, c)
+			default:
+				t.Errorf("%s: top-level component %T", where, c)
+			}
+		}
+		checkRows(t, where, rows)
+		if m.plain != nil {
+			checkLimits(t, where+" (without its picture)", m.plain())
+		}
+		return
+	}
 	if n := utf8.RuneCountInString(m.text()); n > maxContent {
 		t.Errorf("%s: content of %d characters", where, n)
 	}
@@ -28,8 +73,14 @@ func checkLimits(t *testing.T, where string, m message) {
 	if len(m.components) > maxRows {
 		t.Errorf("%s: %d rows", where, len(m.components))
 	}
+	checkRows(t, where, m.components)
+}
+
+// checkRows checks action rows and their controls.
+func checkRows(t *testing.T, where string, rows []discordgo.MessageComponent) {
+	t.Helper()
 	ids := map[string]bool{}
-	for _, row := range m.components {
+	for _, row := range rows {
 		ar, ok := row.(discordgo.ActionsRow)
 		if !ok {
 			t.Fatalf("%s: top-level component %T", where, row)
@@ -134,7 +185,11 @@ func walkGame(t *testing.T, game string, seats int, opts engine.Options, seed ui
 func prefixes(m message) []string {
 	var out []string
 	for _, row := range m.components {
-		for _, c := range row.(discordgo.ActionsRow).Components {
+		ar, ok := row.(discordgo.ActionsRow)
+		if !ok {
+			continue // a text display, a picture
+		}
+		for _, c := range ar.Components {
 			switch c := c.(type) {
 			case discordgo.Button:
 				if p, ok := parseGameID(c.CustomID); ok && strings.HasPrefix(p.action, prefixMark) {
@@ -201,7 +256,9 @@ func TestMessagesShowOnlyWhatTheSeatMayKnow(t *testing.T) {
 				if !ok {
 					t.Skipf("%s has no ShuffleHidden", c.game)
 				}
-				key := func(m message) string { return m.content + "\x00" + componentKey(m.components) }
+				// The key holds the text, the components (with the pictures'
+				// descriptions) and the screens the pictures are drawn from.
+				key := func(m message) string { return m.key() }
 				for s := -1; s < c.seats; s++ {
 					seat := engine.Seat(s)
 					other := *snap

@@ -111,19 +111,14 @@ func (b *Bot) showWatch(ctx context.Context, r *reply, u user, id string) {
 	if !ok {
 		return
 	}
-	m := b.statusMessage(u.l, snap)
+	var dls []store.Deadline
 	if snap.Record.Status == table.StatusPlaying {
-		dls, err := b.store.Deadlines(ctx, id)
-		if err != nil {
+		var err error
+		if dls, err = b.store.Deadlines(ctx, id); err != nil {
 			b.log.Warn("reading deadlines", "table", id, "err", err)
 		}
-		l := u.l
-		nm := names(l, snap.Record)
-		lines := []string{m.content, l.T("ui.waiting", map[string]any{"Names": nm.List(snap.State.Acting())})}
-		lines = append(lines, deadlineLines(l, nm, dls)...)
-		m.content = strings.Join(lines, "\n")
 	}
-	r.send(ctx, m)
+	r.send(ctx, b.readerMessage(u.l, snap, "", dls))
 }
 
 // findTable is the table a history command is about: the one named, or the
@@ -185,6 +180,12 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, u user, 
 		b.export(ctx, r, u, rec, log)
 		return
 	}
+	b.historyAnswer(ctx, r, u, rec, log)
+}
+
+// historyAnswer answers with the last public events of a table (its
+// /stolik history), in the reader's language.
+func (b *Bot) historyAnswer(ctx context.Context, r *reply, u user, rec table.Record, log []table.Entry) {
 	lines, err := publicHistory(u.l, rec, log)
 	if err != nil {
 		b.log.Error("replaying a table's history", "table", rec.ID, "err", err)

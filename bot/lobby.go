@@ -322,9 +322,7 @@ func (b *Bot) showHand(ctx context.Context, r *reply, u user, id string) {
 	case snap.Record.Status == table.StatusLobby:
 		r.send(ctx, b.statusMessage(u.l, snap))
 	case !seated:
-		m := b.statusMessage(u.l, snap)
-		m.content = u.l.T("bot.not_player", nil) + "\n" + m.content
-		r.send(ctx, m)
+		r.send(ctx, b.readerMessage(u.l, snap, u.l.T("bot.not_player", nil), nil))
 	default:
 		r.send(ctx, b.handMessage(u.l, snap, seat, "", ""))
 	}

@@ -112,7 +112,7 @@ func (w *world) declareWhileWaiting(id, user string, seat engine.Seat) {
 	l := w.loc.Lang(map[string]string{ala: "pl", olena: "uk", bob: "en", zosia: "pl"}[user])
 	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
 	w.checkLeaks(id)
-	if !strings.Contains(hand.Content, l.T("ui.optional.hand", nil)) {
+	if !strings.Contains(shownText(hand), l.T("ui.optional.hand", nil)) {
 		t.Fatalf("the waiting player's hand does not offer the optional actions: %s", hand)
 	}
 	// A second copy of the same hand, for a duplicate click later (a click
@@ -133,7 +133,7 @@ func (w *world) declareWhileWaiting(id, user string, seat engine.Seat) {
 	if len(moves) != v+1 || moves[v].Seat != seat || !strings.HasPrefix(moves[v].Action, "declare ") {
 		t.Fatalf("the announcement was not taken: version %d → %d, log end %v\nanswer: %s", v, len(moves), moves[len(moves)-1], after)
 	}
-	if strings.HasPrefix(after.Content, l.T("error.stale", nil)) {
+	if strings.HasPrefix(shownText(after), l.T("error.stale", nil)) {
 		t.Errorf("the announcement was answered as stale: %s", after)
 	}
 
@@ -164,7 +164,7 @@ func (w *world) declareWhileWaiting(id, user string, seat engine.Seat) {
 	}
 	var posted []string
 	for _, m := range w.fake.Messages(w.gameChannel(id)) {
-		posted = append(posted, m.Content)
+		posted = append(posted, shownText(m))
 	}
 	if !strings.Contains(strings.Join(posted, "\n"), want) {
 		t.Errorf("no public message announces %q:\n%s", want, strings.Join(posted, "\n"))
@@ -177,7 +177,7 @@ func (w *world) declareWhileWaiting(id, user string, seat engine.Seat) {
 		in = w.fake.Click(user, old, c.CustomID)
 	}
 	m := w.do(in)
-	if w.version(id) != v+1 || !strings.HasPrefix(m.Content, l.T("error.stale", nil)) {
+	if w.version(id) != v+1 || !strings.HasPrefix(shownText(m), l.T("error.stale", nil)) {
 		t.Errorf("an old optional click: version %d, %s", w.version(id), m)
 	}
 	w.fake.AssertNoErrors(t)

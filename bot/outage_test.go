@@ -20,8 +20,8 @@ func TestOutputOutlivesAnOutage(t *testing.T) {
 	before := edits()
 	w.fake.FailNext(edit, 6, 500) // more than one request's retries
 	w.do(w.fake.Click(olena, w.tableMessage(id), "lobby/"+id+"/join"))
-	if !strings.Contains(w.tableMessage(id).Content, "olena") {
-		t.Errorf("the lobby was not updated after the outage: %q", w.tableMessage(id).Content)
+	if !strings.Contains(shownText(w.tableMessage(id)), "olena") {
+		t.Errorf("the lobby was not updated after the outage: %q", shownText(w.tableMessage(id)))
 	}
 	if n := edits() - before; n < 7 {
 		t.Errorf("%d edit attempts, want the 6 refused and one more", n)

@@ -25,7 +25,9 @@ import (
 // holding every line, in order. That keeps a fast table within Discord's
 // per-channel rate limit and costs fewer REST calls per move. The steps of
 // one player's turn may wait a little longer (push). An edit that would
-// change nothing is skipped.
+// change nothing is skipped. With pictures on, a table message goes out
+// from a timer even when it may go at once: its picture is drawn there
+// (editTable), at most once per interval.
 type outbox struct {
 	flushMu sync.Mutex // held while sending: a table's output goes out in order
 
@@ -126,6 +128,13 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 		return
 	}
 	if !due.After(now) {
+		if b.cfg.Pictures && ob.snap != nil && ob.snap.Record.Status != table.StatusLobby {
+			// The table's picture is drawn off the caller's path, which
+			// holds the table's lock and may be an interaction's.
+			ob.schedule(b, 0)
+			ob.mu.Unlock()
+			return
+		}
 		ob.mu.Unlock()
 		ob.flush(ctx, b)
 		return

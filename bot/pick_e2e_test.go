@@ -47,7 +47,7 @@ func TestSplitIsOneMultiSelect(t *testing.T) {
 	}
 	w.play(id, rng, 400)
 	if m := w.tableMessage(id); len(m.CustomIDs()) != 0 {
-		t.Fatalf("the game did not end: %q", m.Content)
+		t.Fatalf("the game did not end: %q", shownText(m))
 	}
 	_, _, all := w.current(id)
 	splits := 0
@@ -97,8 +97,8 @@ func (w *world) startRounds(rounds string) string {
 	w.openRounds("deluxe", rounds)
 	id := w.tableID()
 	for _, card := range strings.Split(rounds, ",") {
-		if name := w.loc.Lang("pl").T("princesses.round."+card+".name", nil); !strings.Contains(w.tableMessage(id).Content, name) {
-			w.t.Errorf("the lobby does not name the round card %q: %q", name, w.tableMessage(id).Content)
+		if name := w.loc.Lang("pl").T("princesses.round."+card+".name", nil); !strings.Contains(shownText(w.tableMessage(id)), name) {
+			w.t.Errorf("the lobby does not name the round card %q: %q", name, shownText(w.tableMessage(id)))
 		}
 	}
 	for _, u := range []string{olena, bob, zosia} {

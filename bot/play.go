@@ -35,9 +35,7 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 			return
 		}
 		r.asNew()
-		m := b.statusMessage(u.l, snap)
-		m.content = u.l.T("bot.not_player", nil) + "\n" + m.content
-		r.send(ctx, m)
+		r.send(ctx, b.readerMessage(u.l, snap, u.l.T("bot.not_player", nil), nil))
 		return
 	}
 	if snap.Record.Status != table.StatusPlaying {

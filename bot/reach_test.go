@@ -273,7 +273,7 @@ func TestTablesReachedOnlyFromTheirChannel(t *testing.T) {
 				before, pub := r.state(), r.public(everywhere...)
 				m := r.send(k.payload)
 				want := who.l.T("bot.no_table", nil)
-				if !m.Ephemeral() || m.EphemeralTo != u || m.Content != want || len(m.Attachments) != 0 || len(m.CustomIDs()) != 0 {
+				if !m.Ephemeral() || m.EphemeralTo != u || shownText(m) != want || len(m.Attachments) != 0 || len(m.CustomIDs()) != 0 {
 					t.Errorf("%s: answer %s %v, want an ephemeral %q", name, m, m.Attachments, want)
 				}
 				if s := r.secrets(m); len(s) > 0 {
@@ -321,7 +321,7 @@ func TestExportOnlyForPlayersAndManagers(t *testing.T) {
 				t.Errorf("%s: the store changed", name)
 			}
 			if !c.ok {
-				if want := l.T("async.export_not_allowed", nil); m.Content != want || len(m.Attachments) != 0 {
+				if want := l.T("async.export_not_allowed", nil); shownText(m) != want || len(m.Attachments) != 0 {
 					t.Errorf("%s: answer %s %v, want %q", name, m, m.Attachments, want)
 				}
 				if s := r.secrets(m); len(s) > 0 {
@@ -330,21 +330,21 @@ func TestExportOnlyForPlayersAndManagers(t *testing.T) {
 				continue
 			}
 			if len(m.Attachments) != 1 || !strings.Contains(string(m.Attachments[0].Data), "seed "+r.seeds[0]+"\n") ||
-				!strings.HasPrefix(m.Content, l.T("async.export_ready", map[string]any{"ID": r.done})) {
+				!strings.HasPrefix(shownText(m), l.T("async.export_ready", map[string]any{"ID": r.done})) {
 				t.Errorf("%s: the export: %s %v", name, m, m.Attachments)
 			}
 		}
 		// The public history, for anyone in the channel.
 		m := r.send(r.command(eve, where.channel, memberPerms, "history", strOpt("table", r.done)))
 		en := r.loc.Lang("en")
-		if !strings.HasPrefix(m.Content, header(en, "lynx", r.done)) || len(m.Attachments) != 0 || len(r.secrets(m)) > 0 {
+		if !strings.HasPrefix(shownText(m), header(en, "lynx", r.done)) || len(m.Attachments) != 0 || len(r.secrets(m)) > 0 {
 			t.Errorf("%s: the history: %s", where.name, m)
 		}
 	}
 	// The table being played: its history is there, its export is refused
 	// even for its players (its deal is secret).
 	m := r.send(r.command(ala, r.playTh, memberPerms, "history", boolOpt("export", true)))
-	if want := r.loc.Lang("pl").T("async.export_unfinished", nil); m.Content != want || len(m.Attachments) != 0 {
+	if want := r.loc.Lang("pl").T("async.export_unfinished", nil); shownText(m) != want || len(m.Attachments) != 0 {
 		t.Errorf("exporting the table being played: %s, want %q", m, want)
 	}
 	r.fake.AssertNoErrors(t)

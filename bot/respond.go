@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -22,6 +24,12 @@ const (
 	maxRowButtons  = 5
 	maxOptionText  = 100
 	maxPlaceholder = 150
+	// Components V2: the text displays of one message hold 4000
+	// characters in all, and a message holds 40 components in all (nested
+	// ones counted); a media item's description holds 1024.
+	maxV2Text           = 4000
+	maxV2Components     = 40
+	maxMediaDescription = 1024
 )
 
 // message is what the bot says: text and components.
@@ -30,6 +38,16 @@ type message struct {
 	components []discordgo.MessageComponent
 	mentions   bool              // allow user mentions to ping
 	files      map[string]string // attachments: file name -> text
+
+	// v2 marks a Components V2 message: components lay it out (text
+	// displays, a media gallery, action rows) and content is empty.
+	v2 bool
+	// pic is a picture drawn only when the message is sent, attached
+	// under pic.name, which a media gallery of components refers to.
+	pic *pictureJob
+	// plain makes what to send instead when the picture cannot be drawn:
+	// the same message with words in place of the picture.
+	plain func() message
 }
 
 // attachments builds fresh readers for the message's files (a retried
@@ -42,15 +60,46 @@ func (m message) attachments() []*discordgo.File {
 	return out
 }
 
+// clip shortens s to fit n characters, well under the limit (a text cut
+// right at a limit reads as cut off): at a word boundary, with "…", never
+// inside a mention, a channel link or a timestamp ("<@123>"), and never
+// leaving a markdown pair ("**", "`", "||", "~~", "__") open.
 func clip(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
+	keep := n - max(3, n/20) // room for "…" and a margin under the limit
+	if keep < 1 {
+		return "…"
+	}
 	r := []rune(s)
-	return string(r[:n-1]) + "…"
+	cut := string(r[:keep])
+	if !unicode.IsSpace(r[keep]) {
+		// At the last space, unless none is near (one long word).
+		if i := strings.LastIndexAny(cut, " \n"); i >= len(cut)/2 {
+			cut = cut[:i]
+		}
+	}
+	// Never inside <...>: a mention, a channel link, a timestamp.
+	if i := strings.LastIndex(cut, "<"); i >= 0 && !strings.Contains(cut[i:], ">") {
+		cut = cut[:i]
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, mark := range []string{"**", "__", "~~", "||", "`"} {
+			if strings.Count(cut, mark)%2 == 1 {
+				cut, changed = cut[:strings.LastIndex(cut, mark)], true
+			}
+		}
+	}
+	cut = strings.TrimRightFunc(cut, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",;:·–—-(", r) })
+	return cut + "…"
 }
 
-func (m message) text() string { return clip(m.content, maxContent) }
+// text is the content within Discord's 2000 characters: whole lines from
+// the end give way (never a cut line), and a first line too long alone is
+// shortened at a word.
+func (m message) text() string { return fitText(m.content, maxContent) }
 
 func (m message) allowed() *discordgo.MessageAllowedMentions {
 	if m.mentions {
@@ -65,6 +114,19 @@ func (m message) comps() []discordgo.MessageComponent {
 		return []discordgo.MessageComponent{}
 	}
 	return m.components
+}
+
+// asV2 is m as a Components V2 message: its text in a text display
+// before its components.
+func (m message) asV2() message {
+	if m.v2 {
+		return m
+	}
+	var cs []discordgo.MessageComponent
+	if t := m.text(); strings.TrimSpace(t) != "" {
+		cs = append(cs, discordgo.TextDisplay{Content: t})
+	}
+	return message{components: append(cs, m.components...), mentions: m.mentions, files: m.files, v2: true}
 }
 
 // reply answers one interaction exactly once. It acknowledges by itself
@@ -125,8 +187,11 @@ func (r *reply) deferNow() {
 	r.deferred = true
 }
 
-// send gives the answer (once; later calls do nothing).
+// send gives the answer (once; later calls do nothing). A picture the
+// message holds (a hand's, a status's) is drawn first, or left out when
+// the drawing slots stay busy (pictures).
 func (r *reply) send(ctx context.Context, m message) {
+	m, pics := r.b.draw(m)
 	r.timer.Stop()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -134,16 +199,40 @@ func (r *reply) send(ctx context.Context, m message) {
 		return
 	}
 	r.done = true
-	content, comps := m.text(), m.comps()
+	// An answer that replaces the clicked message keeps it a Components
+	// V2 message when it was one (Discord refuses to take the flag off).
+	if r.update && r.i.Message != nil && r.i.Message.Flags&discordgo.MessageFlagsIsComponentsV2 != 0 {
+		m = m.asV2()
+	}
 	var err error
-	if r.deferred {
+	switch {
+	case m.v2 && r.deferred:
+		err = r.b.retry(ctx, func() error {
+			_, err := r.b.v2Request(ctx, http.MethodPatch, discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original"),
+				discordgo.EndpointWebhookToken("", ""), m.v2Payload(true, 0), m.uploads(pics))
+			return err
+		})
+	case m.v2:
+		typ := discordgo.InteractionResponseChannelMessageWithSource
+		flags := discordgo.MessageFlagsEphemeral
+		if r.update {
+			typ, flags = discordgo.InteractionResponseUpdateMessage, 0
+		}
+		endpoint := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
+		err = r.b.retry(ctx, func() error {
+			_, err := r.b.v2Request(ctx, http.MethodPost, endpoint, endpoint, v2Response{Type: typ, Data: m.v2Payload(r.update, flags)}, m.uploads(pics))
+			return err
+		})
+	case r.deferred:
+		content, comps := m.text(), m.comps()
 		err = r.b.retry(ctx, func() error {
 			_, err := r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
 				Content: &content, Components: &comps, AllowedMentions: m.allowed(), Files: m.attachments(),
 			}, discordgo.WithContext(ctx))
 			return err
 		})
-	} else {
+	default:
+		content, comps := m.text(), m.comps()
 		typ := discordgo.InteractionResponseChannelMessageWithSource
 		var flags discordgo.MessageFlags = discordgo.MessageFlagsEphemeral
 		if r.update {
@@ -158,6 +247,74 @@ func (r *reply) send(ctx context.Context, m message) {
 	if err != nil {
 		r.b.log.Warn("answering an interaction", "interaction", r.i.ID, "deferred", r.deferred, "err", err)
 	}
+}
+
+// v2Message is the payload of a Components V2 message: discordgo's own
+// types cannot set the flag on a webhook edit, nor describe an attachment.
+type v2Message struct {
+	// Content is "" on an edit, which clears the text of a message that
+	// was not a Components V2 one; left out on a new message.
+	Content         *string                           `json:"content,omitempty"`
+	Components      []discordgo.MessageComponent      `json:"components"`
+	Flags           discordgo.MessageFlags            `json:"flags"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	// Attachments are the files the message keeps: on an edit, the old
+	// picture goes and the new one (uploaded as files[0]) stays.
+	Attachments []v2Attachment `json:"attachments"`
+}
+
+type v2Attachment struct {
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+}
+
+// v2Response is an interaction callback with a Components V2 message.
+type v2Response struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data v2Message                         `json:"data"`
+}
+
+// drawnPicture is a drawn picture of a message.
+type drawnPicture struct {
+	name, alt string
+	png       []byte
+}
+
+// v2Payload is m as a Components V2 payload; edit says whether it
+// replaces a message (its text and files go).
+func (m message) v2Payload(edit bool, flags discordgo.MessageFlags) v2Message {
+	p := v2Message{Components: m.comps(), Flags: flags | discordgo.MessageFlagsIsComponentsV2, AllowedMentions: m.allowed(), Attachments: []v2Attachment{}}
+	if edit {
+		p.Content = new(string)
+	}
+	if m.pic != nil {
+		p.Attachments = append(p.Attachments, v2Attachment{ID: "0", Filename: m.pic.name, Description: m.pic.alt})
+	}
+	return p
+}
+
+// uploads are the files of a request: the drawn picture (files[0]) and
+// the text files.
+func (m message) uploads(pics []drawnPicture) []*discordgo.File {
+	var out []*discordgo.File
+	for _, p := range pics {
+		out = append(out, &discordgo.File{Name: p.name, ContentType: "image/png", Reader: bytes.NewReader(p.png)})
+	}
+	return append(out, m.attachments()...)
+}
+
+// v2Request sends a Components V2 payload, as multipart form data when
+// there are files, and returns the answer's body.
+func (b *Bot) v2Request(ctx context.Context, method, endpoint, bucket string, payload any, files []*discordgo.File) ([]byte, error) {
+	if len(files) == 0 {
+		return b.s.RequestWithBucketID(method, endpoint, payload, bucket, discordgo.WithContext(ctx))
+	}
+	contentType, body, err := discordgo.MultipartBodyWithJSON(payload, files)
+	if err != nil {
+		return nil, err
+	}
+	return b.s.RequestRaw(method, endpoint, contentType, body, bucket, 0, discordgo.WithContext(ctx))
 }
 
 // restStatus returns the HTTP status of a failed REST call, or 0.

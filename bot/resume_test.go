@@ -267,7 +267,7 @@ func TestResumeRefreshesEndedTables(t *testing.T) {
 		w.fake.FailNext(routeEdit, 1000, 500)
 		in := w.fake.SlashCommand(ala, guildID, channelID, "stolik", discordtest.Sub("abandon"))
 		in.Wait(ctx)
-		if m := in.Original(); m == nil || m.Content != pl.T("bot.abandoned", nil) {
+		if m := in.Original(); m == nil || shownText(m) != pl.T("bot.abandoned", nil) {
 			t.Fatalf("abandoning: %v", m)
 		}
 		if rec, _, err := w.db.Load(ctx, id); err != nil || rec.Status != table.StatusAbandoned {
@@ -275,7 +275,7 @@ func TestResumeRefreshesEndedTables(t *testing.T) {
 		}
 		w.stop() // waits for the abandon to be handled, and tries the edit once more
 		w.fake.ClearFaults()
-		if m := w.fake.Message(before.ID); m.Edits != before.Edits || m.Content != before.Content {
+		if m := w.fake.Message(before.ID); m.Edits != before.Edits || shownText(m) != shownText(before) {
 			t.Fatalf("the table message was edited although Discord refused: %s", m)
 		}
 		return id, before
@@ -283,7 +283,7 @@ func TestResumeRefreshesEndedTables(t *testing.T) {
 	// showsEnd reports whether the table message of id shows its end.
 	showsEnd := func(id string) bool {
 		m := w.tableMessage(id)
-		return strings.Contains(m.Content, pl.T("bot.abandoned", nil)) && len(m.CustomIDs()) == 0
+		return strings.Contains(shownText(m), pl.T("bot.abandoned", nil)) && len(m.CustomIDs()) == 0
 	}
 
 	old, oldBefore := endUnseen()

@@ -254,6 +254,13 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		b.onRulesClick(ctx, i, u, cid)
 	case strings.HasPrefix(cid, "watch/"):
 		b.showWatch(ctx, b.newReply(i, false), u, strings.TrimPrefix(cid, "watch/"))
+	case strings.HasPrefix(cid, "rule/"):
+		b.showRule(ctx, b.newReply(i, false), u, strings.TrimPrefix(cid, "rule/"))
+	case strings.HasPrefix(cid, "hist/"):
+		r := b.newReply(i, false)
+		if rec, log, ok := b.findTable(ctx, i, r, u, strings.TrimPrefix(cid, "hist/")); ok {
+			b.historyAnswer(ctx, r, u, rec, log)
+		}
 	case strings.HasPrefix(cid, "stall/"), strings.HasPrefix(cid, "seat/"):
 		r := b.newReply(i, false)
 		parts := strings.Split(cid, "/")

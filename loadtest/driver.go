@@ -205,7 +205,7 @@ func (d *driver) step(ctx context.Context) error {
 	// such as announcing a Rebel Princess power in advance) uses them now
 	// and then, not at every step.
 	var mentioned []string
-	for _, m := range mentionRE.FindAllStringSubmatch(tm.Content, -1) {
+	for _, m := range mentionRE.FindAllStringSubmatch(tm.Text(), -1) {
 		mentioned = append(mentioned, m[1])
 	}
 	first := d.rnd.IntN(len(d.users))
@@ -267,7 +267,7 @@ func (d *driver) step(ctx context.Context) error {
 		// Everyone waits for the table message to catch up.
 		d.idle++
 		if d.idle == 100 {
-			return fmt.Errorf("nobody could act for 100 steps: %q", tm.Content)
+			return fmt.Errorf("nobody could act for 100 steps: %q", tm.Text())
 		}
 		return nil
 	}
@@ -294,6 +294,16 @@ func (d *driver) got(u string, in *discordtest.Interaction) {
 	d.hand[u] = in.Original()
 	if tm := d.h.fake.Message(d.msgID); tm != nil {
 		d.handAt[u] = tm.Edits
+	}
+	// A hand (a Components V2 answer) with or without its picture.
+	if m := d.hand[u]; m != nil && m.Flags&discordtest.FlagComponentsV2 != 0 && d.h.measuring.Load() {
+		pictured := slices.ContainsFunc(m.Attachments, func(a discordtest.Attachment) bool { return a.Filename == "hand.png" })
+		d.h.mu.Lock()
+		d.h.handAnswers++
+		if pictured {
+			d.h.handPictures++
+		}
+		d.h.mu.Unlock()
 	}
 }
 

@@ -48,12 +48,16 @@ type Config struct {
 	Seed     uint64
 	// TableCache is the bot's table cache (0: the bot's default).
 	TableCache int
+	// NoPictures runs the bot without pictures (its "pictures" key false):
+	// the table message and the hands in words only.
+	NoPictures bool
 	Progress   io.Writer // progress lines; nil: none
 }
 
 // Report is what a run measured.
 type Report struct {
 	Tables, Games int
+	Pictures      bool // the bot drew pictures
 	Think         time.Duration
 	Window        time.Duration
 	Interactions  int // answered in the window
@@ -70,20 +74,24 @@ type Report struct {
 	// message must show each of them (whose turn it is), so they are the
 	// floor of table-message edits unless several fall within one publish
 	// interval.
-	HandoverMoves  int
-	AITables       int // tables with AI players
-	HandClicks     int // "My hand" presses in the window
-	Finished       int // games finished in the window
-	Deferred       int // interactions acknowledged by deferring
-	AckP50, AckP99 time.Duration
-	AckMax         time.Duration
-	REST           int            // REST calls the bot made in the window
-	RESTByKind     map[string]int // interaction responses, table message edits, posts, ...
-	CPU            time.Duration  // process CPU (bot, fake Discord and simulated users together)
-	CachedTables   int            // tables in the bot's memory at the end
-	CacheSize      int
-	HeapPerTable   float64 // bytes of heap per loaded table (measured separately)
-	Errors         []string
+	HandoverMoves int
+	AITables      int // tables with AI players
+	HandClicks    int // "My hand" presses in the window
+	// HandAnswers are the answers showing a hand in the window;
+	// HandPictures, those with the hand's picture (the others went in
+	// words: the bot's picture slots were busy, or pictures are off).
+	HandAnswers, HandPictures int
+	Finished                  int // games finished in the window
+	Deferred                  int // interactions acknowledged by deferring
+	AckP50, AckP99            time.Duration
+	AckMax                    time.Duration
+	REST                      int            // REST calls the bot made in the window
+	RESTByKind                map[string]int // interaction responses, table message edits, posts, ...
+	CPU                       time.Duration  // process CPU (bot, fake Discord and simulated users together)
+	CachedTables              int            // tables in the bot's memory at the end
+	CacheSize                 int
+	HeapPerTable              float64 // bytes of heap per loaded table (measured separately)
+	Errors                    []string
 }
 
 // InteractionsPerSec is the answered interactions per second.
@@ -104,10 +112,18 @@ func (r Report) CPUPerAction() time.Duration {
 
 // Print writes the report.
 func (r Report) Print(w io.Writer) {
-	fmt.Fprintf(w, "tables %d (games: %d kinds; %d with AI players), think %v, window %.1fs\n", r.Tables, r.Games, r.AITables, r.Think, r.Window.Seconds())
+	pictures := "on"
+	if !r.Pictures {
+		pictures = "off"
+	}
+	fmt.Fprintf(w, "tables %d (games: %d kinds; %d with AI players), think %v, pictures %s, window %.1fs\n", r.Tables, r.Games, r.AITables, r.Think, pictures, r.Window.Seconds())
 	fmt.Fprintf(w, "interactions %d (%.0f/s), player actions %d (%.0f/s; by humans %d), My-hand presses %d, games finished %d, unanswered %d, deferred %d\n",
 		r.Interactions, r.InteractionsPerSec(), r.Actions, float64(r.Actions)/r.Window.Seconds(), r.HumanActions, r.HandClicks, r.Finished, r.Unanswered, r.Deferred)
 	fmt.Fprintf(w, "ack latency p50 %v, p99 %v, max %v\n", r.AckP50.Round(10*time.Microsecond), r.AckP99.Round(10*time.Microsecond), r.AckMax.Round(10*time.Microsecond))
+	if r.Pictures && r.HandAnswers > 0 {
+		fmt.Fprintf(w, "hands shown %d, with their picture %d (%.0f%%; the others in words, every drawing slot busy)\n",
+			r.HandAnswers, r.HandPictures, 100*float64(r.HandPictures)/float64(r.HandAnswers))
+	}
 	kinds := make([]string, 0, len(r.RESTByKind))
 	for k := range r.RESTByKind {
 		kinds = append(kinds, k)
@@ -151,10 +167,12 @@ type harness struct {
 	unacked   int
 	hands     int
 	deferred  int
-	finished  int
-	errs      []string
-	tableIDs  []string
-	aiTables  int
+	// hand answers (Components V2), and those with the hand's picture
+	handAnswers, handPictures int
+	finished                  int
+	errs                      []string
+	tableIDs                  []string
+	aiTables                  int
 }
 
 // Run performs one load run. It only talks to 127.0.0.1.
@@ -214,6 +232,7 @@ func (h *harness) start(ctx context.Context) error {
 	cfg := bot.Defaults()
 	cfg.Token, cfg.GuildID = "load-token", guildID
 	cfg.TableCache = h.cfg.TableCache
+	cfg.Pictures = !h.cfg.NoPictures
 	b, err := bot.New(cfg, bot.Deps{Session: dg, Store: db, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		return err
@@ -305,7 +324,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	wg.Wait()
 
 	rep := Report{
-		Tables: n, Games: len(h.cfg.Games), Think: h.cfg.Think, Window: window, CPU: cpu,
+		Tables: n, Games: len(h.cfg.Games), Pictures: !h.cfg.NoPictures, Think: h.cfg.Think, Window: window, CPU: cpu,
 		REST: rest1 - rest0, RESTByKind: map[string]int{},
 	}
 	for id, l := range endLogs {
@@ -320,6 +339,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	h.mu.Lock()
 	lat := slices.Clone(h.lat)
 	rep.Unanswered, rep.HandClicks, rep.Finished, rep.Deferred = h.unacked, h.hands, h.finished, h.deferred
+	rep.HandAnswers, rep.HandPictures = h.handAnswers, h.handPictures
 	rep.Errors = slices.Clone(h.errs)
 	h.mu.Unlock()
 	slices.Sort(lat)
@@ -414,6 +434,14 @@ func (h *harness) heapPerTable(ctx context.Context) (float64, error) {
 	h.mu.Lock()
 	ids := slices.Clone(h.tableIDs)
 	h.mu.Unlock()
+	// The bot's output still going out (table messages held up to twice
+	// the publish interval, and their pictures) would move the heap while
+	// it is measured.
+	select {
+	case <-time.After(3 * time.Second):
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
 	svc := table.New(h.db, table.WithCacheSize(len(ids)+1))
 	before := heap()
 	for _, id := range ids {

@@ -177,6 +177,7 @@ func TestKillUnderLoad(t *testing.T) {
 	}
 
 	l := locales.MustLoad().Lang("en")
+	actedNote, _, _ := strings.Cut(l.T("bot.acted", map[string]any{"Action": "\x00"}), "\x00")
 	var (
 		mu    sync.Mutex
 		done  []click // acknowledged as made
@@ -192,7 +193,6 @@ func TestKillUnderLoad(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			rnd := rand.New(rand.NewPCG(uint64(k), 7))
-			rg, _ := render.For(tb.game)
 			g, _ := engine.Lookup(tb.game)
 			for {
 				select {
@@ -209,31 +209,51 @@ func TestKillUnderLoad(t *testing.T) {
 					mu.Lock()
 					h := hands[u]
 					mu.Unlock()
-					var ids []string
+					// A button, or an option of a menu of one value: a
+					// move, or a next step (">…"; its answer holds the
+					// controls of the step after).
+					type pick struct{ cid, action string }
+					var picks []pick
 					if h != nil {
 						for _, cid := range h.CustomIDs() {
-							if m := idRE.FindStringSubmatch(cid); m != nil && m[1] == tb.id && !strings.HasPrefix(m[3], "~") {
-								ids = append(ids, cid)
+							m := idRE.FindStringSubmatch(cid)
+							if m == nil || m[1] != tb.id {
+								continue
+							}
+							if comp := h.Component(cid); comp != nil && comp.IsSelect() && (comp.MinValues == nil || *comp.MinValues <= 1) {
+								for _, o := range comp.Options {
+									picks = append(picks, pick{cid, o.Value})
+								}
+							} else if !strings.HasPrefix(m[3], "~") {
+								picks = append(picks, pick{cid, m[3]})
 							}
 						}
 					}
-					if len(ids) == 0 {
+					if len(picks) == 0 {
 						continue
 					}
-					cid := ids[rnd.IntN(len(ids))]
-					m := idRE.FindStringSubmatch(cid)
+					p := picks[rnd.IntN(len(picks))]
+					m := idRE.FindStringSubmatch(p.cid)
 					v, _ := strconv.Atoi(m[2])
-					c := click{table: tb.id, version: v, user: u, action: m[3]}
+					c := click{table: tb.id, version: v, user: u, action: p.action}
 					mu.Lock()
 					sent = append(sent, c)
 					mu.Unlock()
-					in, ok := ack(fake.ClickErr(u, h, cid))
+					var in *discordtest.Interaction
+					var ok bool
+					if p.action != m[3] {
+						in, ok = ack(fake.SelectErr(u, h, p.cid, p.action))
+					} else {
+						in, ok = ack(fake.ClickErr(u, h, p.cid))
+					}
 					mu.Lock()
 					hands[u] = nil
 					if ok {
 						hands[u] = in.Original()
-						a, err := g.ParseAction(c.action)
-						if err == nil && hands[u] != nil && strings.HasPrefix(hands[u].Content, l.T("bot.acted", map[string]any{"Action": rg.Action(l, a)})) {
+						// The answer to a move made starts with what was
+						// chosen ("You chose: …", in the words of the control).
+						_, err := g.ParseAction(c.action)
+						if err == nil && hands[u] != nil && strings.HasPrefix(shownText(hands[u]), actedNote) {
 							done = append(done, c)
 						}
 					}
@@ -245,7 +265,7 @@ func TestKillUnderLoad(t *testing.T) {
 					continue
 				}
 				var who []string
-				for _, m := range mRE.FindAllStringSubmatch(tm.Content, -1) {
+				for _, m := range mRE.FindAllStringSubmatch(shownText(tm), -1) {
 					if slices.Contains(tb.users, m[1]) {
 						who = append(who, m[1])
 					}
@@ -320,8 +340,8 @@ func TestKillUnderLoad(t *testing.T) {
 				t.Errorf("table %s: log entry %d (%d: %s) matches no click", tb.id, n, m.Seat, m.Action)
 			}
 		}
-		// The table message shows the replayed state.
-		rg, _ := render.For(rec.Setup.Game)
+		// The table message shows the replayed state's screen: its title,
+		// the round card, the result, and whom it waits for, mentioned.
 		lt := locales.MustLoad().Lang(rec.Lang)
 		names := render.Names{}
 		for _, si := range rec.Seats {
@@ -332,11 +352,34 @@ func TestKillUnderLoad(t *testing.T) {
 		if msg == nil {
 			t.Fatalf("table %s: no table message", tb.id)
 		}
-		for _, line := range rg.Public(lt, st.View(engine.Spectator), names) {
-			if !strings.Contains(msg.Content, line) {
-				t.Errorf("table %s: the table message does not show the replayed state's line %q:\n%s", tb.id, line, msg.Content)
+		sc, ok := render.ScreenOf(rec.Setup.Game, lt, st.View(engine.Spectator), names)
+		if !ok {
+			t.Fatalf("table %s: %s has no screen", tb.id, rec.Setup.Game)
+		}
+		text := shownText(msg)
+		shows := append([]string{sc.Title}, sc.Result...)
+		if sc.Rule != nil {
+			shows = append(shows, sc.Rule.Name)
+		}
+		for _, s := range shows {
+			if !strings.Contains(text, s) {
+				t.Errorf("table %s: the table message does not show the replayed state's %q:\n%s", tb.id, s, text)
 				break
 			}
+		}
+		var waits, mentioned []string
+		if done, _ := st.Result(); !done {
+			for _, s := range st.Acting() {
+				waits = append(waits, rec.Seats[s].UserID)
+			}
+		}
+		for _, m := range mRE.FindAllStringSubmatch(text, -1) {
+			mentioned = append(mentioned, m[1])
+		}
+		slices.Sort(waits)
+		slices.Sort(mentioned)
+		if !slices.Equal(waits, mentioned) {
+			t.Errorf("table %s: the table message mentions %v, the replayed state waits for %v:\n%s", tb.id, mentioned, waits, text)
 		}
 	}
 	for _, c := range done {
@@ -357,4 +400,27 @@ func TestKillUnderLoad(t *testing.T) {
 			t.Errorf("table %s's seed appears in the bot's log", tb.id)
 		}
 	}
+}
+
+// shownText is the text a reader sees on a message: its content and its
+// text displays (Components V2), one per line.
+func shownText(m *discordtest.Message) string {
+	if m == nil {
+		return ""
+	}
+	var parts []string
+	if m.Content != "" {
+		parts = append(parts, m.Content)
+	}
+	var walk func(cs []discordtest.Component)
+	walk = func(cs []discordtest.Component) {
+		for _, c := range cs {
+			if c.Type == discordtest.ComponentTextDisplay && c.Content != "" {
+				parts = append(parts, c.Content)
+			}
+			walk(c.Components)
+		}
+	}
+	walk(m.Components)
+	return strings.Join(parts, "\n")
 }

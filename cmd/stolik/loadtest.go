@@ -28,6 +28,7 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the seat counts and the users' choices")
 	quiet := fs.Bool("q", false, "no progress lines")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	pictures := fs.String("pictures", "on", "on: the bot draws the table's and the hands' pictures; off: words only")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -37,7 +38,10 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	if *ai < 0 || *ai > 1 {
 		return usageError{fmt.Sprintf("loadtest: --ai %v is not between 0 and 1", *ai)}
 	}
-	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *ai, Dir: *dir, TableCache: *cache, Seed: *seed}
+	if *pictures != "on" && *pictures != "off" {
+		return usageError{fmt.Sprintf("loadtest: --pictures %q is not on or off", *pictures)}
+	}
+	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *ai, Dir: *dir, TableCache: *cache, Seed: *seed, NoPictures: *pictures == "off"}
 	if *games != "" {
 		cfg.Games = strings.Split(*games, ",")
 	}

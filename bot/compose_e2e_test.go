@@ -1,0 +1,426 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stolik-bot/stolik/bot"
+	"github.com/stolik-bot/stolik/bot/discordtest"
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+)
+
+// longNames are display names of Discord's greatest length (32
+// characters), in the scripts the languages use.
+var longNames = map[string]string{
+	ala:   "Żółtobrzuchy Ślimak Grzegorz 33ą",
+	olena: "Олександра-Марія Шевченко-Петрук",
+	bob:   "Bartholomew Fitzgerald-Wellingtn",
+	zosia: "Zofia Źdźbło-Chrząszczykiewiczów",
+	eve:   "Evangeline Montgomery-Ashworth 1",
+}
+
+// newLongWorld is newWorld with the users' names 32 characters long and
+// the fake's strict text checks on: a text cut at a limit, two controls of
+// one message that read the same, or a pinging mention fails the test.
+func newLongWorld(t *testing.T) *world {
+	t.Helper()
+	t.Parallel()
+	fake := discordtest.New(t, discordtest.WithStrictText())
+	fake.AddGuild(guildID, "Gry", "pl")
+	fake.AddChannel(guildID, channelID)
+	for _, u := range []struct{ id, locale string }{{ala, "pl"}, {olena, "uk"}, {bob, "en-US"}, {zosia, "pl"}, {eve, "en-GB"}} {
+		if n := utf8.RuneCountInString(longNames[u.id]); n != 32 {
+			t.Fatalf("%q has %d characters", longNames[u.id], n)
+		}
+		fake.AddUser(u.id, longNames[u.id], u.locale)
+	}
+	w := &world{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "stolik.db"), loc: locales.MustLoad(), seen: map[string]string{}, logs: &logBuffer{}}
+	w.start()
+	t.Cleanup(w.stop)
+	return w
+}
+
+// TestWholeGamesOnTheScreen plays whole games of every game at its largest
+// seat count, in every language, two players with 32-character names and
+// AI players in the other seats, the fake's strict text checks on. Every
+// table message is a Components V2 message with the table's picture and
+// its description; it mentions each player who must act exactly once, in
+// its first line, and shows the result at the end. No hand repeats the
+// public table: another seat's line, the centre, the table's header.
+func TestWholeGamesOnTheScreen(t *testing.T) {
+	t.Parallel()
+	games := []struct {
+		game  string
+		seats int
+		opts  []discordtest.Arg
+	}{
+		{"princesses", 6, []discordtest.Arg{discordtest.Opt("rounds", "a"), discordtest.Opt("powers", "on")}},
+		{"lynx", 5, []discordtest.Arg{discordtest.Opt("mode", "expert")}},
+		{"chapters", 6, nil},
+		{"courtiers", 5, nil},
+	}
+	humans := map[string][]string{"en": {bob, ala}, "pl": {ala, olena}, "uk": {olena, bob}}
+	for k, c := range games {
+		for j, lang := range locales.Languages() {
+			if raceEnabled && j != k%len(locales.Languages()) {
+				// Under the race detector (pictures are drawn some ten
+				// times slower) each game is played in one language, in
+				// turn; the texts do not depend on the detector.
+				continue
+			}
+			t.Run(c.game+"-"+lang, func(t *testing.T) {
+				w := newLongWorld(t)
+				defer gameDeadline(t)()
+				g := w.openGame(c.game, c.seats, append([]discordtest.Arg{discordtest.Opt("language", lang)}, c.opts...), humans[lang]...)
+				s := &screenCheck{g: g, lang: lang}
+				for moves := 0; ; moves++ {
+					if moves == 600 {
+						t.Fatal("no end after 600 moves")
+					}
+					tm := s.checkTable()
+					if len(tm.CustomIDs()) == 0 {
+						break
+					}
+					acting := toAct(tm)
+					if len(acting) == 0 {
+						t.Fatalf("nobody to act: %q", shownText(tm))
+					}
+					g.move(acting[g.rng.IntN(len(acting))])
+					s.checkHands()
+				}
+				g.finish()
+				s.checkEnd()
+				s.checkEveryEdit()
+				if len(s.several) == 0 && (c.game == "princesses" || c.game == "chapters") {
+					t.Error("no table message mentioned both players at once")
+				}
+				t.Logf("%d table messages and %d hands checked", s.tables, s.hands)
+			})
+		}
+	}
+}
+
+// screenCheck checks the messages of one game as it goes.
+type screenCheck struct {
+	g    *gameRun
+	lang string
+	// seatLines are every seat's line of the public screen so far, per
+	// seat, and the centre's lines: what the table message shows and no
+	// hand may repeat.
+	seatLines map[engine.Seat][]string
+	center    []string
+	seenHands map[string]string // message id -> text checked
+	several   []string          // first lines that mentioned several players
+	tables    int
+	hands     int
+}
+
+// screen is the public screen of the table as its log leaves it.
+func (s *screenCheck) screen() (table.Record, render.Screen) {
+	w := s.g.world
+	rec, _, err := w.db.Load(context.Background(), s.g.id)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return rec, replayScreen(w.t, w.db, w.loc, s.g.id)
+}
+
+// checkTable checks the table message as it stands and returns it.
+func (s *screenCheck) checkTable() *discordtest.Message {
+	w := s.g.world
+	t := w.t
+	t.Helper()
+	rec, sc := s.screen()
+	tm := w.tableMessage(s.g.id)
+	s.tables++
+	if tm.Content != "" || tm.Flags&discordtest.FlagComponentsV2 == 0 {
+		t.Fatalf("the table message is not a Components V2 message: %s", tm)
+	}
+	if !hasPicture(tm, "table.png") {
+		t.Fatalf("the table message has no picture: %s", tm)
+	}
+	alts := mediaDescriptions(w.fake, tm)
+	if len(alts) != 1 || strings.TrimSpace(alts[0]) == "" || utf8.RuneCountInString(alts[0]) > 1024 {
+		t.Fatalf("the table's picture has the descriptions %q", alts)
+	}
+	text := shownText(tm)
+	first, _, _ := strings.Cut(text, "\n")
+	// Each player who must act is mentioned once, in the first line; an AI
+	// seat is named, never mentioned.
+	var want []string
+	if rec.Status == table.StatusPlaying {
+		for _, seat := range sc.Acting {
+			for _, si := range rec.Seats {
+				if si.Seat == seat && si.Kind == table.Human {
+					want = append(want, si.UserID)
+				}
+			}
+		}
+	}
+	for _, u := range want {
+		if m := "<@" + u + ">"; strings.Count(text, m) != 1 || !strings.Contains(first, m) {
+			t.Fatalf("%s must act: mentioned %d times, first line %q", u, strings.Count(text, m), first)
+		}
+	}
+	if got := toAct(tm); len(got) != len(want) {
+		t.Fatalf("the table message mentions %v, the table waits for %v: %q", got, want, text)
+	}
+	if len(want) > 1 {
+		s.several = append(s.several, first)
+	}
+	if sc.Title != "" && !strings.Contains(text, sc.Title) {
+		t.Fatalf("the table message lacks the title %q: %q", sc.Title, text)
+	}
+	// What no hand may repeat.
+	if s.seatLines == nil {
+		s.seatLines = map[engine.Seat][]string{}
+	}
+	for _, sp := range sc.Seats {
+		if sp.Line != "" && !slices.Contains(s.seatLines[sp.Seat], sp.Line) {
+			s.seatLines[sp.Seat] = append(s.seatLines[sp.Seat], sp.Line)
+		}
+	}
+	for _, p := range sc.Center {
+		if p.Text != "" && !slices.Contains(s.center, p.Text) {
+			s.center = append(s.center, p.Text)
+		}
+	}
+	return tm
+}
+
+// checkHands checks every ephemeral message the players got since the
+// last check: no line of another seat, no pile of the centre, no header
+// of the table.
+func (s *screenCheck) checkHands() {
+	w := s.g.world
+	t := w.t
+	t.Helper()
+	if s.seenHands == nil {
+		s.seenHands = map[string]string{}
+	}
+	rec, _, err := w.db.Load(context.Background(), s.g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := w.loc.Lang(rec.Lang).T("bot.table_header", map[string]any{"Game": w.loc.Lang(rec.Lang).T("game."+rec.Setup.Game+".name", nil), "ID": rec.ID})
+	for _, si := range rec.Seats {
+		if si.Kind != table.Human {
+			continue
+		}
+		for _, m := range w.fake.Ephemeral(si.UserID) {
+			if m.Flags&discordtest.FlagComponentsV2 == 0 {
+				continue // not a hand: "You have taken a seat"
+			}
+			text := shownText(m)
+			if s.seenHands[m.ID] == text {
+				continue
+			}
+			s.seenHands[m.ID] = text
+			s.hands++
+			if strings.Contains(text, head) || strings.Contains(text, rec.ID) {
+				t.Errorf("%s's hand shows the table's header: %q", si.UserID, text)
+			}
+			for seat, lines := range s.seatLines {
+				if seat == si.Seat {
+					continue
+				}
+				for _, l := range lines {
+					if strings.Contains(text, l) {
+						t.Errorf("%s's hand repeats seat %d's line %q: %q", si.UserID, seat, l, text)
+					}
+				}
+			}
+			for _, c := range s.center {
+				if strings.Contains(text, c) {
+					t.Errorf("%s's hand repeats the centre %q: %q", si.UserID, c, text)
+				}
+			}
+		}
+	}
+}
+
+// checkEnd: the finished table message shows the result lines, the
+// standings in its picture's description too.
+func (s *screenCheck) checkEnd() {
+	w := s.g.world
+	t := w.t
+	t.Helper()
+	_, sc := s.screen()
+	tm := w.tableMessage(s.g.id)
+	if len(sc.Result) == 0 {
+		t.Fatal("the finished game has no result")
+	}
+	text := shownText(tm)
+	for _, r := range sc.Result {
+		if !strings.Contains(text, r) {
+			t.Errorf("the final table message lacks the result line %q: %q", r, text)
+		}
+	}
+	if alts := mediaDescriptions(w.fake, tm); len(alts) != 1 || !strings.Contains(alts[0], sc.Result[0]) {
+		t.Errorf("the final picture's description lacks the result: %q", alts)
+	}
+}
+
+// checkEveryEdit: every edit of the table message once the game started
+// attached the table's picture, with a description, and no request of the
+// game failed or was cut (the strict checks report those as they come).
+func (s *screenCheck) checkEveryEdit() {
+	w := s.g.world
+	t := w.t
+	t.Helper()
+	rec, _, err := w.db.Load(context.Background(), s.g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits := 0
+	for _, c := range w.fake.Calls() {
+		if c.Method != "PATCH" || !strings.HasSuffix(c.Path, "/messages/"+rec.MessageID) || c.Status/100 != 2 {
+			continue
+		}
+		var p struct {
+			Flags      int              `json:"flags"`
+			Components []mediaComponent `json:"components"`
+		}
+		if err := json.Unmarshal(c.Body, &p); err != nil {
+			t.Fatalf("%s: %v", c, err)
+		}
+		if p.Flags&discordtest.FlagComponentsV2 == 0 {
+			continue // the lobby
+		}
+		edits++
+		var alts []string
+		var walk func(cs []mediaComponent)
+		walk = func(cs []mediaComponent) {
+			for _, mc := range cs {
+				for _, it := range mc.Items {
+					if it.Media.URL == "attachment://table.png" {
+						alts = append(alts, it.Description)
+					}
+				}
+				walk(mc.Components)
+			}
+		}
+		walk(p.Components)
+		if len(alts) != 1 || strings.TrimSpace(alts[0]) == "" || !slices.Contains(c.Files, "table.png") {
+			t.Errorf("an edit of the table message without its picture (%q, files %v): %s", alts, c.Files, c)
+		}
+	}
+	if edits == 0 {
+		t.Error("no edit of the table message")
+	}
+	if vs := w.fake.TextViolations(); len(vs) > 0 {
+		t.Errorf("text violations: %s", strings.Join(vs, "\n"))
+	}
+	w.fake.AssertNoErrors(t)
+}
+
+// TestStatusRoundCardAndWords: /stolik status answers with the table as
+// everyone sees it, in the reader's language, with its picture; "Round
+// card" answers with the round card's whole text; with pictures off, the
+// table message says the table in words (the seats' lines) and the hand
+// names its cards, and nothing is attached.
+func TestStatusRoundCardAndWords(t *testing.T) {
+	t.Parallel()
+	for _, pictures := range []bool{true, false} {
+		t.Run(map[bool]string{true: "pictures", false: "words"}[pictures], func(t *testing.T) {
+			w := newWorld(t)
+			if !pictures {
+				w.config = func(c *bot.Config) { c.Pictures = false }
+				w.stop()
+				w.start()
+			}
+			id := w.openTable(ala, olena, bob) // Polish, with powers, one round
+			en := w.loc.Lang("en")
+			tm := w.tableMessage(id)
+			sc := replayScreen(t, w.db, w.loc, id)
+			if sc.Rule == nil {
+				t.Fatal("no round card")
+			}
+			if hasPicture(tm, "table.png") != pictures || (len(tm.Attachments) > 0) != pictures {
+				t.Errorf("pictures %v: the table message %s has attachments %v", pictures, tm, tm.Attachments)
+			}
+			for _, s := range sc.Seats {
+				if strings.Contains(shownText(tm), s.Line) == pictures {
+					t.Errorf("pictures %v: seat %d's line %q in the text: %q", pictures, s.Seat, s.Line, shownText(tm))
+				}
+			}
+
+			// The status, in eve's language (English), from the spectator's view.
+			st := w.slash(eve, "status")
+			enScreen, _ := render.ScreenOf("princesses", en, replayView(t, w, id), seatNames(en, mustRecord(t, w, id)))
+			if !st.Ephemeral() || st.Flags&discordtest.FlagComponentsV2 == 0 || hasPicture(st, "table.png") != pictures {
+				t.Errorf("the status: %s", st)
+			}
+			if text := shownText(st); !strings.Contains(text, enScreen.Title) || !strings.Contains(text, enScreen.Rule.Name) || !strings.Contains(text, "table "+id) {
+				t.Errorf("the status lacks the title %q or the round card %q: %q", enScreen.Title, enScreen.Rule.Name, text)
+			}
+
+			// The round card's whole text, in bob's language.
+			rc := w.do(w.fake.Click(bob, tm, "rule/"+id))
+			if !rc.Ephemeral() || !strings.Contains(shownText(rc), enScreen.Rule.Full) || !strings.Contains(shownText(rc), enScreen.Rule.Name) {
+				t.Errorf("the round card: %q, want %q", shownText(rc), enScreen.Rule.Full)
+			}
+
+			// History (the button the table message shows when its last
+			// moves gave way): the table's history, in bob's language.
+			p := w.fake.InteractionPayload(discordtest.InteractionComponent, bob, w.gameChannel(id),
+				map[string]any{"custom_id": "hist/" + id, "component_type": discordtest.ComponentButton}, tm)
+			in, err := w.fake.DispatchInteraction(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := w.do(in); !h.Ephemeral() || !strings.Contains(shownText(h), en.T("async.history_status.playing", nil)) {
+				t.Errorf("the history: %q", shownText(h))
+			}
+
+			// The hand: the cards in words without a picture.
+			hand := w.do(w.fake.Click(bob, tm, "hand/"+id))
+			hs, _ := render.ScreenOf("princesses", en, replaySeatView(t, w, id, 2), seatNames(en, mustRecord(t, w, id)))
+			if hasPicture(hand, "hand.png") != pictures || strings.Contains(shownText(hand), hs.Hand.Text) == pictures {
+				t.Errorf("pictures %v: the hand %q (cards %q)", pictures, shownText(hand), hs.Hand.Text)
+			}
+			w.fake.AssertNoErrors(t)
+		})
+	}
+}
+
+func mustRecord(t *testing.T, w *world, id string) table.Record {
+	t.Helper()
+	rec, _, err := w.db.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// replaySeatView is a seat's view of a table as its log leaves it.
+func replaySeatView(t *testing.T, w *world, id string, seat engine.Seat) engine.View {
+	t.Helper()
+	rec, log, err := w.db.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := engine.Lookup(rec.Setup.Game)
+	moves := make([]engine.Move, len(log))
+	for i, e := range log {
+		moves[i] = engine.Move{Seat: e.Seat, Action: e.Action}
+	}
+	st, err := engine.Replay(g, rec.Setup, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.View(seat)
+}
+
+// replayView is the spectator's view of a table as its log leaves it.
+func replayView(t *testing.T, w *world, id string) engine.View {
+	return replaySeatView(t, w, id, engine.Spectator)
+}
