@@ -78,8 +78,10 @@ type cardKey struct {
 	gw, gh                        int // the geometry's size
 }
 
-// cards keep about the last 2,048 faces drawn, within 24 MB.
-var cards = newCache[cardKey](2048, 24<<20, func(c *cardImg) int { return 2*len(c.pix) + 4*len(c.spans) + 128 })
+// cards keep about the last 8,192 faces drawn, within 96 MB: every size,
+// mark and language of every card a bot draws (a smaller cache kept missing
+// at 500 tables, and redrawing faces was a third of the CPU).
+var cards = newCache[cardKey](8192, 96<<20, func(c *cardImg) int { return 2*len(c.pix) + 4*len(c.spans) + 128 })
 
 // cardOf is the drawn card, from the cache when it was drawn before. A card
 // face down is keyed by its size only: nothing of its face reaches the

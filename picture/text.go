@@ -133,8 +133,8 @@ type textImg struct {
 	dx, dy int // the mask's top left, from the start of the baseline
 }
 
-// texts keep about the last 4,096 strings drawn, within 8 MB.
-var texts = newCache[textKey](4096, 8<<20, func(t *textImg) int { return len(t.alpha) + len(t.s) + 64 })
+// texts keep about the last 16,384 strings drawn, within 32 MB.
+var texts = newCache[textKey](16384, 32<<20, func(t *textImg) int { return len(t.alpha) + len(t.s) + 64 })
 
 func (f *face) img(s string) *textImg {
 	k := textKey{f.id, s}
