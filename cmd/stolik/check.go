@@ -17,23 +17,27 @@ import (
 // command that opens the store, it brings the schema up to date and proves
 // that the file can be written.
 func cmdCheck(ctx context.Context, args []string, out io.Writer) error {
+	l, err := cliLang(args)
+	if err != nil {
+		return err
+	}
+	if helpAsked(args) {
+		return showHelp(l, "check", out)
+	}
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(out)
+	fs.String("lang", "en", "language of the messages: en, pl or uk (read by cliLang)")
 	path := fs.String("db", "", "the SQLite file")
 	mark := fs.Bool("mark-corrupt", false,
 		"mark every table whose log is not as long as recorded as corrupt (it is no longer loaded or resumed), so that serve starts without it")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(l, "check", fs, args); err != nil {
 		return err
 	}
 	if *path == "" {
-		return usageError{"check: --db FILE is required"}
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("check: unexpected argument %q", fs.Arg(0))}
+		return usageError{l.T("cli.check.need", nil)}
 	}
 	db, err := store.OpenExisting(ctx, *path)
 	if errors.Is(err, store.ErrNoDatabase) {
-		return usageError{fmt.Sprintf("check: no such database: %s", *path)}
+		return dbError(l, *path, "", err)
 	}
 	if err != nil {
 		return fmt.Errorf("check: %w", err)

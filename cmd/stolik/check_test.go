@@ -56,6 +56,7 @@ func loseRows(t *testing.T, path, q string) {
 }
 
 func TestCheckCommand(t *testing.T) {
+	t.Parallel()
 	const lost = "table t2: its log holds 3 entries but its recorded length is 5"
 	for _, c := range []struct {
 		name    string
@@ -109,10 +110,11 @@ func TestCheckCommand(t *testing.T) {
 			name:    "no such database",
 			prepare: func(t *testing.T) string { return filepath.Join(t.TempDir(), "missing.db") },
 			code:    2,
-			stderr:  "no such database",
+			stderr:  "There is no database",
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			path := c.prepare(t)
 			var out, errOut bytes.Buffer
 			code := run(context.Background(), append([]string{"check", "--db", path}, c.args...), strings.NewReader(""), &out, &errOut)
@@ -142,6 +144,7 @@ func TestCheckCommand(t *testing.T) {
 }
 
 func TestCheckCommandUsage(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"check"}, {"check", "--db", "x.db", "extra"}} {
 		var out, errOut bytes.Buffer
 		if code := run(context.Background(), args, strings.NewReader(""), &out, &errOut); code != 2 {

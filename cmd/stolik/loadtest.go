@@ -10,14 +10,22 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/loadtest"
 )
 
 // cmdLoadtest runs the bot against the fake Discord on 127.0.0.1 with many
 // concurrent tables and prints what it measured.
 func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
+	l, err := cliLang(args)
+	if err != nil {
+		return err
+	}
+	if helpAsked(args) {
+		return showHelp(l, "loadtest", out)
+	}
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	fs.SetOutput(out)
+	fs.String("lang", "en", "language of the messages: en, pl or uk (read by cliLang)")
 	tables := fs.Int("tables", 500, "concurrent tables, each in its own channel, every seat a simulated user")
 	dur := fs.Duration("duration", 30*time.Second, "measured window (after a 2 s warm-up)")
 	think := fs.Duration("think", time.Second, "mean pause of a table's players between interactions (0: as fast as the bot answers)")
@@ -29,21 +37,35 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	quiet := fs.Bool("q", false, "no progress lines")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	pictures := fs.String("pictures", "on", "on: the bot draws the table's and the hands' pictures; off: words only")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(l, "loadtest", fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("loadtest: unexpected argument %q", fs.Arg(0))}
+	bad := func(name string, value any) error {
+		return usageError{l.T("cli.flag.bad_value", map[string]any{"Action": "loadtest", "Name": name, "Value": fmt.Sprint(value)})}
 	}
-	if *ai < 0 || *ai > 1 {
-		return usageError{fmt.Sprintf("loadtest: --ai %v is not between 0 and 1", *ai)}
-	}
-	if *pictures != "on" && *pictures != "off" {
-		return usageError{fmt.Sprintf("loadtest: --pictures %q is not on or off", *pictures)}
+	switch {
+	case *ai < 0 || *ai > 1:
+		return usageError{l.T("cli.loadtest.ai", map[string]any{"Value": fmt.Sprint(*ai)})}
+	case *tables < 1:
+		return bad("--tables", *tables)
+	case *dur <= 0:
+		return bad("--duration", *dur)
+	case *think < 0:
+		return bad("--think", *think)
+	case *cache < 0:
+		return bad("--cache", *cache)
+	case *pictures != "on" && *pictures != "off":
+		return bad("--pictures", *pictures)
 	}
 	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *ai, Dir: *dir, TableCache: *cache, Seed: *seed, NoPictures: *pictures == "off"}
 	if *games != "" {
-		cfg.Games = strings.Split(*games, ",")
+		for _, id := range strings.Split(*games, ",") {
+			id = strings.TrimSpace(id)
+			if _, err := engine.Lookup(id); err != nil {
+				return usageError{l.T("cli.unknown_game", map[string]any{"Game": shownArg(id), "List": gameList(l)})}
+			}
+			cfg.Games = append(cfg.Games, id)
+		}
 	}
 	if !*quiet {
 		cfg.Progress = out

@@ -28,16 +28,18 @@ const usage = `stolik — tabletop card games for groups, on Discord and in the 
 
 Usage:
   stolik serve [--config FILE]
-  stolik play <game> [--seats N] [--lang en|pl|uk] [--option k=v ...] [--seed S] [--db FILE]
+  stolik play <game> [--seats N] [--lang en|pl|uk] [--option k=v ...] [--seed S] [--db FILE] [--pictures DIR]
+  stolik play --db FILE --table ID [--lang en|pl|uk]
   stolik scenario FILE...
   stolik sim <game> -n N [--seats N] [--seed S] [--option k=v ...] [--bots heuristic,random,...]
-  stolik replay --db FILE --table ID [--lang en|pl|uk]
+  stolik replay --db FILE --table ID [--seat N] [--reveal] [--lang en|pl|uk]
   stolik rules <game> [--topic T | --card NAME] [--lang en|pl|uk]
   stolik loadtest [--tables N] [--duration D] [--think D] [--games a,b] [--cache N]
   stolik check --db FILE [--mark-corrupt]
   stolik migrate-db --from FILE --to postgres://USER:PASSWORD@HOST:PORT/DATABASE [--resume]
 
 Games: %s
+Every command explains itself with --help (stolik play --help).
 `
 
 func main() {
@@ -128,31 +130,4 @@ func (o optionFlags) Set(v string) error {
 	}
 	o[k] = val
 	return nil
-}
-
-// splitGame takes the game id from the front of args (before or after flags).
-func splitGame(cmd string, args []string) (engine.Game, []string, error) {
-	for i, a := range args {
-		if !strings.HasPrefix(a, "-") && (i == 0 || !needsValue(args[i-1])) {
-			g, err := engine.Lookup(a)
-			if err != nil {
-				return nil, nil, usageError{fmt.Sprintf("unknown game %q (games: %s)", a, strings.Join(engine.Games(), ", "))}
-			}
-			rest := append(append([]string{}, args[:i]...), args[i+1:]...)
-			return g, rest, nil
-		}
-	}
-	return nil, nil, usageError{fmt.Sprintf("%s: which game? (games: %s)", cmd, strings.Join(engine.Games(), ", "))}
-}
-
-// needsValue reports whether a flag takes the next argument as its value.
-func needsValue(a string) bool {
-	if strings.Contains(a, "=") {
-		return false
-	}
-	switch strings.TrimLeft(a, "-") {
-	case "seats", "lang", "option", "seed", "db", "n", "bots", "table", "max-steps", "topic", "card":
-		return true
-	}
-	return false
 }

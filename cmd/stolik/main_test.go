@@ -20,13 +20,13 @@ import (
 )
 
 // player answers the terminal's prompts like a person would: the first
-// listed action, or the example the pass hint gives; a few wrong inputs at
-// the start.
+// choice listed, or the one whose notation the example matches; a few wrong
+// inputs at the start.
 type player struct {
 	mu      sync.Mutex
 	out     bytes.Buffer
 	answers *io.PipeWriter
-	prompt  string
+	prompts []string
 	wrong   []string
 	turns   int
 	// pause, when set, is the header of the terminal's pause for optional
@@ -35,31 +35,58 @@ type player struct {
 	pause    string
 	optional bool
 	asked    int // the length of the output at the last prompt
-	// example finds, in the line before the prompt, the example a game's
-	// hint gives when there are too many actions to list.
+	// example, when set, picks the choice whose notation (in brackets)
+	// it matches, when there is one.
 	example *regexp.Regexp
+	// answer, when set, answers instead (the screen since the last prompt).
+	answer func(screen string) string
 }
 
-var passExample = regexp.MustCompile(`pass( [QFAP][0-9]+)+\s*$`)
+// choiceRE finds the numbered choices of a redraw: "12. Queen 7 [play Q7]".
+var choiceRE = regexp.MustCompile(`(\d+)\. [^\n\[]*\[([^\]]*)\]`)
+
+// choices lists the numbers and notations of the choices in a redraw.
+func choices(screen string) (nums []string, notes []string) {
+	for _, m := range choiceRE.FindAllStringSubmatch(screen, -1) {
+		nums, notes = append(nums, m[1]), append(notes, m[2])
+	}
+	return nums, notes
+}
+
+// prompted reports whether the output ends with one of the prompts.
+func (p *player) prompted() bool {
+	for _, pr := range p.prompts {
+		if bytes.HasSuffix(p.out.Bytes(), []byte(pr)) {
+			return true
+		}
+	}
+	return false
+}
 
 func (p *player) Write(b []byte) (int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.out.Write(b)
-	if !bytes.HasSuffix(p.out.Bytes(), []byte(p.prompt)) {
+	if !p.prompted() {
 		return len(b), nil
 	}
 	text := p.out.String()
-	lines := strings.Split(strings.TrimSpace(strings.TrimSuffix(text, p.prompt)), "\n")
-	last := strings.TrimSpace(lines[len(lines)-1])
+	screen := text[p.asked:]
 	answer := "1"
-	if m := p.example.FindString(last); p.example != nil && m != "" {
-		answer = strings.TrimSpace(m)
-	}
-	if len(p.wrong) > 0 {
+	switch {
+	case len(p.wrong) > 0:
 		answer, p.wrong = p.wrong[0], p.wrong[1:]
-	} else if p.pause != "" && !p.optional && strings.Contains(text[p.asked:], p.pause) {
+	case p.answer != nil:
+		answer = p.answer(screen)
+	case p.pause != "" && !p.optional && strings.Contains(screen, p.pause):
 		answer, p.optional = "2", true
+	case p.example != nil:
+		nums, notes := choices(screen)
+		for i, n := range notes {
+			if p.example.MatchString(n) {
+				answer = nums[i]
+			}
+		}
 	}
 	p.asked = len(text)
 	p.turns++
@@ -81,23 +108,30 @@ func playGame(t *testing.T, lang string, args ...string) (string, int) {
 // playGameAs is playGame with a player set up by setup (when not nil).
 func playGameAs(t *testing.T, lang string, setup func(*player), args ...string) (string, int) {
 	t.Helper()
-	return terminalGame(t, "princesses", lang, passExample, []string{"xyzzy", "99", "play Z1", "help"}, setup, args...)
+	return terminalGame(t, "princesses", lang, nil, []string{"xyzzy", "99", "play Z1", "help"}, setup, args...)
 }
 
 // terminalGame plays a whole game of game in the terminal as a person
-// would, answering with the first listed action or the hint's example, after
-// the wrong inputs given; setup, when not nil, adjusts the player.
+// would, answering with the first choice listed or the one example
+// matches, after the wrong inputs given; setup, when not nil, adjusts the
+// player.
 func terminalGame(t *testing.T, game, lang string, example *regexp.Regexp, wrong []string, setup func(*player), args ...string) (string, int) {
+	t.Helper()
+	return playArgs(t, lang, example, wrong, setup, append([]string{game, "--lang", lang}, args...)...)
+}
+
+// playArgs runs stolik play with args, answered by a player who reads lang.
+func playArgs(t *testing.T, lang string, example *regexp.Regexp, wrong []string, setup func(*player), args ...string) (string, int) {
 	t.Helper()
 	l := locales.MustLoad().Lang(lang)
 	in, answers := io.Pipe()
-	p := &player{answers: answers, prompt: l.T("ui.prompt", nil), wrong: wrong, example: example}
+	p := &player{answers: answers, prompts: []string{l.T("term.prompt", nil), l.T("term.prompt_step", nil)}, wrong: wrong, example: example}
 	if setup != nil {
 		setup(p)
 	}
 	done := make(chan int)
 	go func() {
-		done <- run(context.Background(), append([]string{"play", game, "--lang", lang}, args...), in, p, p)
+		done <- run(context.Background(), append([]string{"play"}, args...), in, p, p)
 	}()
 	select {
 	case code := <-done:
@@ -108,10 +142,19 @@ func terminalGame(t *testing.T, game, lang string, example *regexp.Regexp, wrong
 	return "", 0
 }
 
+// unwrapped is the terminal's output with the lines it wrapped at 80
+// columns joined again.
+func unwrapped(out string) string { return strings.ReplaceAll(out, "\n  ", " ") }
+
+// tableID finds the id of the table a terminal game stored.
+var tableID = regexp.MustCompile(`--table ([a-z0-9]+)`)
+
 func TestPlayWholeGameInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	b, _ := locales.Load()
 	for _, lang := range []string{"en", "pl", "uk"} {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
 			out, code := playGame(t, lang, "--seats", "4", "--seed", "7", "--option", "rounds=3")
 			if code != 0 {
 				t.Fatalf("exit %d:\n%s", code, out)
@@ -122,14 +165,15 @@ func TestPlayWholeGameInEveryLanguage(t *testing.T) {
 				l.T("error.unknown_action", map[string]any{"Text": "xyzzy"}),
 				l.T("ui.bad_number", map[string]any{"N": 99}),
 				l.T("error.princesses.unknown_card", map[string]any{"Card": "Z1"}),
-				l.T("ui.help", nil),
-				l.T("princesses.ui.hand", map[string]any{"Cards": ""})[:8],
+				l.T("term.help.princesses", nil),
+				l.T("princesses.screen.hand", nil),
 			)
 		})
 	}
 }
 
 func TestPlayQuitAndBadOptions(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	code := run(context.Background(), []string{"play", "princesses", "--option", "edition=gold"}, strings.NewReader(""), &out, &out)
 	if code == 0 || !strings.Contains(out.String(), "edition=gold") {
@@ -147,6 +191,7 @@ func TestPlayQuitAndBadOptions(t *testing.T) {
 }
 
 func TestScenarioCommand(t *testing.T) {
+	t.Parallel()
 	files := runScenarios(t, "princesses")
 	var out bytes.Buffer
 	bad := filepath.Join(t.TempDir(), "bad.scenario")
@@ -161,6 +206,7 @@ func TestScenarioCommand(t *testing.T) {
 }
 
 func TestSimCommand(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	code := run(context.Background(), []string{"sim", "princesses", "-n", "40", "--seats", "5", "--option", "edition=classic"}, nil, &out, &out)
 	if code != 0 || !strings.Contains(out.String(), "errors: 0") || !strings.Contains(out.String(), "40 games") {
@@ -172,13 +218,16 @@ func TestSimCommand(t *testing.T) {
 	}
 }
 
+// A finished game stored with --db replays with every move's notation,
+// its seats named without "you", and the same result as the game.
 func TestReplayOfAStoredGame(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "stolik.db")
 	out, code := playGame(t, "en", "--seats", "3", "--seed", "11", "--option", "rounds=a", "--db", db)
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
-	m := regexp.MustCompile(`\(table ([a-z0-9]+)\)`).FindStringSubmatch(out)
+	m := tableID.FindStringSubmatch(unwrapped(out))
 	if m == nil {
 		t.Fatalf("no table id in output:\n%s", out)
 	}
@@ -187,15 +236,39 @@ func TestReplayOfAStoredGame(t *testing.T) {
 		t.Fatalf("replay exit %d:\n%s", code, rep.String())
 	}
 	text := rep.String()
-	for _, want := range []string{"History of table " + m[1], "1. Player 0 (you): ", "Final state:", "The winner"} {
+	for _, want := range []string{"History of table " + m[1], "every card shown", ". Player 0: [choose ", "Final state:", "The winner"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("replay lacks %q:\n%s", want, text)
 		}
 	}
-	// The final totals printed by play and by replay agree.
-	final := func(s string) string { return s[strings.LastIndex(s, "Tricks · cards"):] }
-	if !strings.Contains(final(out), strings.Split(final(text), "\n")[1]) {
-		t.Errorf("replay's final state differs from the game's:\n%s\nvs\n%s", final(out), final(text))
+	if strings.Contains(text, "(you)") {
+		t.Errorf("the replay calls a seat \"you\":\n%s", text)
+	}
+	// The result printed by play and by replay agree, names apart.
+	rec, log := loadTable(t, db, m[1])
+	g, _ := engine.Lookup("princesses")
+	moves := make([]engine.Move, len(log))
+	for i, e := range log {
+		moves[i] = engine.Move{Seat: e.Seat, Action: e.Action}
+	}
+	st, err := engine.Replay(g, rec.Setup, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, res := st.Result()
+	for s, score := range res.Scores {
+		want := fmt.Sprintf("Bot %d: %d proposal", s, score)
+		if s == 0 {
+			want = fmt.Sprintf("Player 0: %d proposal", score)
+			if !strings.Contains(out, fmt.Sprintf("You: %d proposal", score)) {
+				t.Errorf("play does not show the human's %d proposals", score)
+			}
+		} else if !strings.Contains(out, fmt.Sprintf("Bot %d: %d proposal", s, score)) {
+			t.Errorf("play does not show seat %d's %d proposals", s, score)
+		}
+		if !strings.Contains(text, want) {
+			t.Errorf("replay lacks %q", want)
+		}
 	}
 }
 
@@ -203,8 +276,10 @@ func TestReplayOfAStoredGame(t *testing.T) {
 // one of want, shows a missing message or announces no winner.
 func checkGameOutput(t *testing.T, l *locales.Localizer, out string, want ...string) {
 	t.Helper()
+	// Lines the terminal wrapped at 80 columns, joined again.
+	joined := unwrapped(out)
 	for _, w := range want {
-		if !strings.Contains(out, w) {
+		if !strings.Contains(joined, w) {
 			t.Errorf("output lacks %q", w)
 		}
 	}

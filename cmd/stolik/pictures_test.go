@@ -17,8 +17,10 @@ import (
 // stolik play --pictures writes the table and the hand of the human seat
 // after every redraw: PNG pictures 960 pixels wide with their alt texts.
 func TestPlayWritesPictures(t *testing.T) {
+	t.Parallel()
 	for _, game := range []string{"princesses", "lynx", "chapters", "courtiers"} {
 		t.Run(game, func(t *testing.T) {
+			t.Parallel()
 			if !hasScreen(t, game) {
 				t.Skipf("%s has no screen builder yet (render.ScreenOf returns false): no pictures to check", game)
 			}
@@ -77,6 +79,7 @@ func files(dir string) []string {
 
 // A game without a screen builder writes no pictures and says so once.
 func TestPicturesWithoutScreenBuilder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var errOut bytes.Buffer
 	w := &pictureWriter{dir: dir, errOut: &errOut}

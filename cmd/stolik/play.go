@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -11,12 +10,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/picture"
@@ -24,72 +19,99 @@ import (
 	"github.com/stolik-bot/stolik/store"
 )
 
-// maxListed is how many legal actions are listed by number; past that the
-// game's hint says how to type one.
-const maxListed = 40
-
+// cmdPlay plays a whole game in the terminal: a new one (the human at seat
+// 0, AI players in the other seats), stored with --db when asked, or one
+// stored before (--db FILE --table ID) from where it stands.
 func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer) error {
-	g, rest, err := splitGame("play", args)
+	l, err := cliLang(args)
+	if err != nil {
+		return err
+	}
+	if helpAsked(args) {
+		return showHelp(l, "play", out)
+	}
+	g, rest, hasGame, err := findGame(l, args)
 	if err != nil {
 		return err
 	}
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(out)
-	lo, _ := g.Seats()
-	seats := fs.Int("seats", max(lo, 4), "number of players (you and AI players)")
-	lang := fs.String("lang", "en", "language: en, pl or uk")
+	seats := fs.Int("seats", 0, "number of players (you and AI players)")
+	fs.String("lang", "en", "language: en, pl or uk (read by cliLang)")
 	seed := fs.Uint64("seed", 0, "table seed (0: random)")
 	db := fs.String("db", "", "store the game in this SQLite file (see: stolik replay)")
+	tableID := fs.String("table", "", "continue the game stored as this table in --db")
 	pictures := fs.String("pictures", "", "after every redraw, write your view as pictures to this directory: table-NNN.png, hand-NNN.png and their alt texts (.txt)")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "a game option k=v (repeatable)")
-	if err := fs.Parse(rest); err != nil {
+	if err := parseFlags(l, "play", fs, rest); err != nil {
 		return err
 	}
-	if *seed == 0 {
-		*seed = randomSeed()
-	}
-	l, r, err := textFor(g, *lang)
-	if err != nil {
-		return err
-	}
-	su := engine.Setup{Game: g.ID(), Options: engine.Options(opts), Seats: *seats, Seed: *seed}
+	set := setFlags(fs)
 	var d driver
-	if *db != "" {
-		d, err = openDBDriver(ctx, *db, su, l)
+	var su engine.Setup
+	human := engine.Seat(0)
+	if *tableID != "" {
+		if *db == "" {
+			return usageError{l.T("cli.play.table_needs_db", nil)}
+		}
+		if set["seats"] || set["seed"] || set["option"] {
+			return usageError{l.T("cli.play.table_setup", nil)}
+		}
+		dd, err := resumeDBDriver(ctx, *db, *tableID, l)
+		if err != nil {
+			return err
+		}
+		rec := dd.snap.Record
+		if hasGame && g.ID() != rec.Setup.Game {
+			dd.close()
+			return usageError{l.T("cli.play.other_game", map[string]any{"ID": rec.ID, "Game": l.T("game."+rec.Setup.Game+".name", nil)})}
+		}
+		if !set["lang"] && rec.Lang != "" {
+			l = bundle().Lang(rec.Lang)
+		}
+		g = dd.snap.Game
+		d, su, human = dd, rec.Setup, dd.human
 	} else {
-		d, err = newMemDriver(g, su)
-	}
-	if err != nil {
-		return fmt.Errorf("%s", render.Error(l, err))
+		if !hasGame {
+			return usageError{l.T("cli.which_game", map[string]any{"Action": "play", "List": gameList(l)})}
+		}
+		if !set["seats"] {
+			lo, hi := g.Seats()
+			*seats = min(max(lo, 4), hi)
+		}
+		if *seed == 0 {
+			*seed = randomSeed()
+		}
+		su = engine.Setup{Game: g.ID(), Options: engine.Options(opts), Seats: *seats, Seed: *seed}
+		if err := engine.ValidateSeats(g, *seats); err != nil {
+			return usageError{render.Error(l, err)}
+		}
+		if *db != "" {
+			d, err = openDBDriver(ctx, *db, su, l)
+			if err != nil {
+				return dbError(l, *db, "", err)
+			}
+		} else if d, err = newMemDriver(g, su); err != nil {
+			return usageError{render.Error(l, err)}
+		}
 	}
 	defer d.close()
-	t := &terminal{game: g, r: r, l: l, d: d, in: bufio.NewScanner(stdin), out: out, seed: *seed}
-	t.names = make(render.Names, *seats)
-	t.names[0] = l.T("ui.you", nil)
-	for s := 1; s < *seats; s++ {
-		t.names[s] = l.T("ui.bot", map[string]any{"N": s})
+	r, ok := render.For(g.ID())
+	if !ok {
+		return errors.New(l.T("error.internal", nil))
+	}
+	t := newTerminal(g, r, l, d, stdin, out, su, human)
+	if dd, ok := d.(*dbDriver); ok {
+		t.saved = l.T("term.saved", map[string]any{"ID": dd.id, "Name": *db})
+		t.resumed = *tableID != ""
 	}
 	if *pictures != "" {
 		if err := os.MkdirAll(*pictures, 0o755); err != nil {
-			return err
+			return errors.New(l.T("cli.pictures", map[string]any{"Name": *pictures}))
 		}
 		t.pics = &pictureWriter{dir: *pictures, errOut: os.Stderr}
 	}
 	return t.loop(ctx)
-}
-
-// textFor loads the locale of a language and the renderer of a game.
-func textFor(g engine.Game, lang string) (*locales.Localizer, render.Game, error) {
-	bundle, err := locales.Load()
-	if err != nil {
-		return nil, nil, err
-	}
-	r, ok := render.For(g.ID())
-	if !ok {
-		return nil, nil, fmt.Errorf("no renderer for %s", g.ID())
-	}
-	return bundle.Lang(lang), r, nil
 }
 
 func randomSeed() uint64 {
@@ -138,10 +160,11 @@ func (m *memDriver) act(_ context.Context, s engine.Seat, a engine.Action) ([]en
 }
 
 type dbDriver struct {
-	db   *store.DB
-	svc  *table.Service
-	id   string
-	snap *table.Snapshot
+	db    *store.DB
+	svc   *table.Service
+	id    string
+	snap  *table.Snapshot
+	human engine.Seat
 }
 
 func openDBDriver(ctx context.Context, path string, su engine.Setup, l *locales.Localizer) (*dbDriver, error) {
@@ -168,6 +191,46 @@ func openDBDriver(ctx context.Context, path string, su engine.Setup, l *locales.
 	return &dbDriver{db: db, svc: svc, id: rec.ID, snap: snap}, nil
 }
 
+// resumeDBDriver continues a table stored by an earlier stolik play --db:
+// one human seat (the terminal's), AI players in the others, still being
+// played.
+func resumeDBDriver(ctx context.Context, path, id string, l *locales.Localizer) (*dbDriver, error) {
+	db, err := store.OpenExisting(ctx, path)
+	if err != nil {
+		return nil, dbError(l, path, id, err)
+	}
+	svc := table.New(db)
+	snap, err := svc.Get(ctx, id)
+	if err != nil {
+		db.Close()
+		return nil, dbError(l, path, id, err)
+	}
+	data := map[string]any{"ID": id, "Name": path}
+	fail := func(key string) (*dbDriver, error) {
+		db.Close()
+		return nil, usageError{l.T(key, data)}
+	}
+	if done, _ := snap.State.Result(); done || snap.Record.Status == table.StatusFinished {
+		return fail("cli.play.over")
+	}
+	if snap.Record.Status != table.StatusPlaying {
+		return fail("cli.play.not_playing")
+	}
+	human := engine.Seat(-1)
+	for _, s := range snap.Record.Seats {
+		if s.Kind == table.Human {
+			if human >= 0 {
+				return fail("cli.play.not_terminal")
+			}
+			human = s.Seat
+		}
+	}
+	if human < 0 || len(snap.Record.Seats) != snap.Record.Setup.Seats {
+		return fail("cli.play.not_terminal")
+	}
+	return &dbDriver{db: db, svc: svc, id: id, snap: snap, human: human}, nil
+}
+
 func (d *dbDriver) state() engine.State { return d.snap.State }
 func (d *dbDriver) steps() int          { return d.snap.Version }
 func (d *dbDriver) close()              { d.db.Close() }
@@ -181,225 +244,13 @@ func (d *dbDriver) act(ctx context.Context, s engine.Seat, a engine.Action) ([]e
 	return ev, nil
 }
 
-// terminal is a whole game in the terminal: the player at seat 0, AI players
-// in the other seats.
-type terminal struct {
-	game  engine.Game
-	r     render.Game
-	l     *locales.Localizer
-	d     driver
-	in    *bufio.Scanner
-	out   io.Writer
-	names render.Names
-	seed  uint64
-	pics  *pictureWriter // nil without --pictures
-}
-
-const human engine.Seat = 0
-
-func (t *terminal) say(lines ...string) {
-	for _, line := range lines {
-		fmt.Fprintln(t.out, line)
-	}
-}
-
-func (t *terminal) loop(ctx context.Context) error {
-	bots, _ := t.game.(engine.Bots)
-	var ai engine.Player = engine.Random{}
-	if bots != nil {
-		if p, err := bots.Bot("heuristic"); err == nil {
-			ai = p
-		}
-	}
-	t.say(t.l.T("ui.welcome", map[string]any{
-		"Game": t.l.T("game."+t.game.ID()+".name", nil), "Players": t.l.N("common.players", len(t.names), nil),
-	}))
-	if id, ok := t.d.(*dbDriver); ok {
-		t.say(fmt.Sprintf("(table %s)", id.id))
-	}
-	showState := true
-	paused := -1 // the step at which the human last passed on optional actions
-	for ctx.Err() == nil {
-		st := t.d.state()
-		if done, _ := st.Result(); done {
-			t.say("", t.l.T("ui.final_header", nil))
-			t.say(t.r.Public(t.l, st.View(human), t.names)...)
-			t.pictures(st)
-			return nil
-		}
-		acting := st.Acting()
-		// AI seats act first, so that the human sees what is on the table.
-		if other := slices.DeleteFunc(slices.Clone(acting), func(s engine.Seat) bool { return s == human }); len(other) > 0 {
-			// Before an AI continues at a moment where it matters, the human
-			// may take an optional action (announce a power in advance).
-			if opt := t.optional(st, acting); len(opt) > 0 && paused != t.d.steps() {
-				paused = t.d.steps()
-				t.say("")
-				t.say(t.r.Public(t.l, st.View(human), t.names)...)
-				t.say(t.r.Private(t.l, st.View(human), t.names)...)
-				t.pictures(st)
-				a, quit, cont := t.askOptional(st, opt)
-				switch {
-				case quit:
-					t.say(t.l.T("ui.bye", nil))
-					return nil
-				case a == nil && !cont:
-					paused = -1 // ask again
-				case a != nil:
-					ev, err := t.d.act(ctx, human, a)
-					if err != nil {
-						t.say(render.Error(t.l, err))
-						paused = -1
-						continue
-					}
-					t.events(ev)
-				}
-				continue
-			}
-			s := other[0]
-			legal := st.Legal(s)
-			a := ai.Choose(st.View(s), legal, engine.NewRand(t.seed^0x5eed, t.d.steps()))
-			ev, err := t.d.act(ctx, s, a)
-			if err != nil {
-				return fmt.Errorf("AI seat %d: %w", s, err)
-			}
-			t.events(ev)
-			showState = true
-			continue
-		}
-		if showState {
-			t.say("")
-			t.say(t.r.Public(t.l, st.View(human), t.names)...)
-			t.say(t.r.Private(t.l, st.View(human), t.names)...)
-			t.pictures(st)
-			showState = false
-		}
-		legal := st.Legal(human)
-		a, quit := t.ask(st, legal)
-		if quit {
-			t.say(t.l.T("ui.bye", nil))
-			return nil
-		}
-		if a == nil {
-			continue
-		}
-		ev, err := t.d.act(ctx, human, a)
-		if err != nil {
-			t.say(render.Error(t.l, err))
-			continue
-		}
-		t.events(ev)
-		showState = true
-	}
-	return ctx.Err()
-}
-
-// optional lists what the human may do although an AI seat is about to act:
-// the human's optional actions (engine.Optional) when the human is not
-// acting. They are offered only at a moment where they matter: in Rebel
-// Princess, before a trick is led, when an announced power would resolve
-// at once. Nil when there is nothing to offer.
-func (t *terminal) optional(st engine.State, acting []engine.Seat) []engine.Action {
-	if slices.Contains(acting, human) {
-		return nil // the human is asked in turn, with all of its actions
-	}
-	opt := engine.AnyLegal(st, human)
-	if len(opt) == 0 {
-		return nil
-	}
-	if v, ok := st.View(human).(*princesses.View); ok {
-		if v.Phase != "play" || len(v.Trick) > 0 || slices.Contains(v.Masked, true) {
-			return nil
-		}
-	}
-	return opt
-}
-
-// askOptional lists "continue" first, then the human's optional actions,
-// and reads one: an action, or cont when the human lets the game go on;
-// neither means "ask again".
-func (t *terminal) askOptional(st engine.State, opt []engine.Action) (a engine.Action, quit, cont bool) {
-	t.say(t.l.T("ui.optional.header", nil))
-	word := t.l.T("ui.optional.continue", nil)
-	t.say(fmt.Sprintf("  %2d. %s   [%s]", 1, word, "continue"))
-	return t.read(st, opt, 1, word)
-}
-
-// ask lists the legal actions and reads one; nil means "ask again".
-func (t *terminal) ask(st engine.State, legal []engine.Action) (engine.Action, bool) {
-	if len(legal) <= maxListed {
-		t.say(t.l.T("ui.legal_header", nil))
-	}
-	a, quit, _ := t.read(st, legal, 0, "")
-	return a, quit
-}
-
-// read lists actions numbered after skip choices already listed, then reads
-// an answer: an action, quit, or cont for choice 1 (or "continue", or the
-// word given) when skip is 1.
-func (t *terminal) read(st engine.State, legal []engine.Action, skip int, word string) (engine.Action, bool, bool) {
-	if len(legal) <= maxListed {
-		for i, a := range legal {
-			label := render.StepLabel(t.r, t.l, st.View(human), t.names, render.Step{Tokens: strings.Fields(a.String()), Whole: true}, t.game.ParseAction)
-			t.say(fmt.Sprintf("  %2d. %s   [%s]", skip+i+1, label, a))
-		}
-	} else {
-		t.say(t.r.Hint(t.l, st.View(human)))
-	}
-	fmt.Fprint(t.out, t.l.T("ui.prompt", nil))
-	if !t.in.Scan() {
-		return nil, true, false
-	}
-	text := strings.TrimSpace(t.in.Text())
-	switch {
-	case text == "":
-		return nil, false, false
-	case text == "quit" || text == "exit" || text == "q":
-		return nil, true, false
-	case text == "help" || text == "?":
-		t.say(t.l.T("ui.help", nil))
-		return nil, false, false
-	case skip > 0 && (text == "continue" || text == "c" || strings.EqualFold(text, word)):
-		return nil, false, true
-	}
-	if n, err := strconv.Atoi(text); err == nil {
-		if skip > 0 && n == 1 {
-			return nil, false, true
-		}
-		n -= skip
-		if n < 1 || n > len(legal) || len(legal) > maxListed {
-			t.say(t.l.T("ui.bad_number", map[string]any{"N": n + skip}))
-			return nil, false, false
-		}
-		return legal[n-1], false, false
-	}
-	a, err := t.game.ParseAction(text)
-	if err != nil {
-		t.say(render.Error(t.l, err))
-		return nil, false, false
-	}
-	return a, false, false
-}
-
-// events prints what the human may see of what happened.
-func (t *terminal) events(ev []engine.Event) {
-	for _, e := range ev {
-		if !e.VisibleTo(human) {
-			continue
-		}
-		if text := t.r.Event(t.l, e, t.names); text != "" {
-			t.say("» " + text)
-		}
-	}
-}
-
 // pictures writes the human seat's screen as pictures after a redraw, with
 // --pictures.
 func (t *terminal) pictures(st engine.State) {
 	if t.pics == nil {
 		return
 	}
-	sc, ok := render.ScreenOf(t.game.ID(), t.l, st.View(human), t.names)
+	sc, ok := render.ScreenOf(t.game.ID(), t.l, st.View(t.human), t.names)
 	t.pics.write(t.game.ID(), sc, ok)
 }
 

@@ -9,8 +9,12 @@ import (
 
 // cmdScenario runs scenario files: one line per file, then "N passed, M failed".
 func cmdScenario(files []string, out io.Writer) error {
+	l := bundle().Lang("en")
+	if helpAsked(files) {
+		return showHelp(l, "scenario", out)
+	}
 	if len(files) == 0 {
-		return usageError{"scenario: give one or more scenario files"}
+		return usageError{l.T("cli.scenario.need", nil)}
 	}
 	passed, failed := 0, 0
 	for _, f := range files {

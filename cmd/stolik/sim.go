@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
 )
 
 // simStats gathers the figures of a simulation.
@@ -22,37 +25,55 @@ type simStats struct {
 }
 
 func cmdSim(args []string, out io.Writer) error {
-	g, rest, err := splitGame("sim", args)
+	l, err := cliLang(args)
+	if err != nil {
+		return err
+	}
+	if helpAsked(args) {
+		return showHelp(l, "sim", out)
+	}
+	g, rest, err := needGame(l, "sim", args)
 	if err != nil {
 		return err
 	}
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(out)
-	lo, _ := g.Seats()
+	fs.String("lang", "en", "language of the messages: en, pl or uk (read by cliLang)")
+	lo, hi := g.Seats()
 	n := fs.Int("n", 1000, "number of games")
-	seats := fs.Int("seats", max(lo, 4), "number of seats")
+	seats := fs.Int("seats", min(max(lo, 4), hi), "number of seats")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
 	botList := fs.String("bots", "heuristic", "AI kind per seat, comma-separated, repeated to fill the seats (heuristic, random)")
 	verify := fs.Bool("verify", true, "check invariants: cards conserved, someone always acts, replay reproduces the state")
 	maxSteps := fs.Int("max-steps", 100000, "a game longer than this is an error")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "a game option k=v (repeatable)")
-	if err := fs.Parse(rest); err != nil {
+	if err := parseFlags(l, "sim", fs, rest); err != nil {
 		return err
 	}
+	if *n < 1 {
+		return usageError{l.T("cli.sim.n", nil)}
+	}
+	if *maxSteps < 1 {
+		return usageError{l.T("cli.flag.bad_value", map[string]any{"Action": "sim", "Name": "--max-steps", "Value": fmt.Sprint(*maxSteps)})}
+	}
 	if err := engine.ValidateSeats(g, *seats); err != nil {
-		return usageError{err.Error()}
+		return usageError{render.Error(l, err)}
+	}
+	// The options are checked before the first game, in the reader's words.
+	if _, err := engine.Start(g, engine.Setup{Game: g.ID(), Options: engine.Options(opts), Seats: *seats, Seed: *seed}, nil); err != nil {
+		return usageError{render.Error(l, err)}
 	}
 	bots, ok := g.(engine.Bots)
 	if !ok {
-		return fmt.Errorf("%s has no AI players", g.ID())
+		return usageError{l.T("cli.sim.no_bots", map[string]any{"Game": l.T("game."+g.ID()+".name", nil)})}
 	}
 	kinds := strings.Split(*botList, ",")
 	players := make([]engine.Player, *seats)
 	for s := range players {
-		p, err := bots.Bot(strings.TrimSpace(kinds[s%len(kinds)]))
+		kind := strings.TrimSpace(kinds[s%len(kinds)])
+		p, err := bots.Bot(kind)
 		if err != nil {
-			return usageError{fmt.Sprintf("unknown bot %q", kinds[s%len(kinds)])}
+			return usageError{l.T("cli.sim.bot", map[string]any{"Value": shownArg(kind), "List": "heuristic, random"})}
 		}
 		players[s] = p
 	}
@@ -61,11 +82,11 @@ func cmdSim(args []string, out io.Writer) error {
 	for i := 0; i < *n; i++ {
 		su := engine.Setup{Game: g.ID(), Options: engine.Options(opts), Seats: *seats, Seed: *seed + uint64(i)}
 		if err := simGame(g, su, players, *verify, *maxSteps, &stats); err != nil {
-			return fmt.Errorf("game %d (seed %d): %w", i, su.Seed, err)
+			return fmt.Errorf("game %d (seed %d): %s", i, su.Seed, simError(l, err))
 		}
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintf(out, "%s: %d games, %d seats, options %v, bots %s, verify %v\n", g.ID(), stats.games, *seats, map[string]string(opts), *botList, *verify)
+	fmt.Fprintf(out, "%s: %d games, %d seats, options %s, bots %s, verify %v\n", g.ID(), stats.games, *seats, optionList(opts), *botList, *verify)
 	fmt.Fprintf(out, "time %v: %.1f games/s, %.0f actions/s, %.0f ns/action, %.1f actions/game\n",
 		elapsed.Round(time.Millisecond), float64(stats.games)/elapsed.Seconds(), float64(stats.actions)/elapsed.Seconds(),
 		float64(elapsed.Nanoseconds())/float64(max(stats.actions, 1)), float64(stats.actions)/float64(max(stats.games, 1)))
@@ -82,6 +103,30 @@ func cmdSim(args []string, out io.Writer) error {
 	}
 	fmt.Fprintln(out, "errors: 0")
 	return nil
+}
+
+// optionList writes options as the command line takes them: "mode=expert,
+// rounds=3", or "none".
+func optionList(o optionFlags) string {
+	if len(o) == 0 {
+		return "none"
+	}
+	keys := slices.Sorted(maps.Keys(o))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + o[k]
+	}
+	return strings.Join(parts, ", ")
+}
+
+// simError says what went wrong in a simulated game: a rule error in
+// words, anything else (a broken invariant) as it is.
+func simError(l *locales.Localizer, err error) string {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		return render.Error(l, err)
+	}
+	return err.Error()
 }
 
 // simGame plays one AI game and checks its invariants.

@@ -1,0 +1,253 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/store"
+)
+
+// played is a game played by random moves: the state before each move,
+// the moves and their events, and the state after the last.
+type played struct {
+	g      engine.Game
+	su     engine.Setup
+	before []engine.State
+	moves  []engine.Move
+	events [][]engine.Event
+	end    engine.State
+}
+
+// playRandom plays a game by random legal moves, for at most steps moves
+// (the whole game when steps < 0).
+func playRandom(t *testing.T, g engine.Game, su engine.Setup, steps int) played {
+	t.Helper()
+	st, err := engine.Start(g, su, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := played{g: g, su: su}
+	pick := engine.NewRand(su.Seed, -7)
+	for i := 0; steps < 0 || i < steps; i++ {
+		if done, _ := st.Result(); done {
+			break
+		}
+		acting := st.Acting()
+		s := acting[pick.IntN(len(acting))]
+		legal := st.Legal(s)
+		mv := engine.Move{Seat: s, Action: legal[pick.IntN(len(legal))].String()}
+		p.before = append(p.before, st.Clone())
+		ev, err := engine.Step(g, st, su.Seed, i, mv, nil)
+		if err != nil {
+			t.Fatalf("step %d %v: %v", i, mv, err)
+		}
+		p.moves = append(p.moves, mv)
+		p.events = append(p.events, ev)
+	}
+	p.end = st
+	return p
+}
+
+// store keeps a played game as a terminal table (seat 0 named as the
+// terminal names its player) in a new database; its path and table id.
+func (p played) store(t *testing.T, l *locales.Localizer) (string, string) {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "t.db")
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	svc := table.New(db)
+	seats := []table.SeatInfo{{Seat: 0, Kind: table.Human, UserID: "terminal", Name: l.T("ui.you", nil)}}
+	for s := 1; s < p.su.Seats; s++ {
+		seats = append(seats, table.SeatInfo{Seat: engine.Seat(s), Kind: table.AI, Bot: "random", Name: l.T("ui.bot", map[string]any{"N": s})})
+	}
+	rec, err := svc.Create(ctx, table.Record{Setup: p.su, Status: table.StatusPlaying, Seats: seats, Lang: l.Tag()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, mv := range p.moves {
+		if _, _, err := svc.Act(ctx, rec.ID, mv.Seat, mv.Action, i); err != nil {
+			t.Fatalf("move %d %v: %v", i, mv, err)
+		}
+	}
+	return path, rec.ID
+}
+
+// moveLine finds a replay's moves: their number, and their notation when
+// shown.
+var moveLine = regexp.MustCompile(`(?m)^(\d+)\. [^\n]*?:( \[[^\n]*\])?$`)
+
+// replayOut runs stolik replay with args.
+func replayOut(t *testing.T, args ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	if code := run(context.Background(), append([]string{"replay"}, args...), nil, &out, &out); code != 0 {
+		t.Fatalf("replay %v: exit %d:\n%s", args, code, out.String())
+	}
+	return out.String()
+}
+
+// seen are the events a reader may see.
+func seen(ev []engine.Event, reader engine.Seat) []engine.Event {
+	var out []engine.Event
+	for _, e := range ev {
+		if e.VisibleTo(reader) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// TestReplayShowsOnlyWhatTheReaderKnew plays games of every game to the
+// middle and replays them for a spectator and for every seat. Whatever a
+// reader may not know must leave the replay unchanged:
+//
+//   - a move of another seat is told the same way as any other move that
+//     would have left the reader knowing the same (the same view after it,
+//     the same events it may see), in the game as it was and with the
+//     cards hidden from the reader re-dealt (engine.HiddenShuffler, as in
+//     render/hidden_test.go);
+//   - the table at the end is the same after re-dealing what the reader
+//     cannot see.
+//
+// Through the command: no seat is called "you", a spectator sees no move's
+// notation; --reveal, and a finished game, show every move's notation.
+func TestReplayShowsOnlyWhatTheReaderKnew(t *testing.T) {
+	t.Parallel()
+	b := locales.MustLoad()
+	for gi, game := range []string{"princesses", "lynx", "chapters", "courtiers"} {
+		g, _ := engine.Lookup(game)
+		r, _ := render.For(game)
+		lo, hi := g.Seats()
+		for _, seats := range []int{lo, hi} {
+			t.Run(fmt.Sprintf("%s/%d", game, seats), func(t *testing.T) {
+				t.Parallel()
+				lang := locales.Languages()[(gi+seats)%3]
+				l := b.Lang(lang)
+				su := engine.Setup{Game: game, Seats: seats, Seed: uint64(100*gi + seats), Options: engine.Options{}}
+				whole := playRandom(t, g, su, -1)
+				mid := playRandom(t, g, su, len(whole.moves)/2)
+				rec := table.Record{Setup: su, Seats: []table.SeatInfo{{Seat: 0, Name: l.T("ui.you", nil)}}}
+				names := replayNames(l, rec)
+				for reader := engine.Spectator; int(reader) < seats; reader++ {
+					p := replayer{g: g, r: r, l: l, names: names, reader: reader}
+					checkSteps(t, p, mid)
+					shuffled := mid.end.(engine.HiddenShuffler).ShuffleHidden(reader, engine.NewRand(su.Seed, 99))
+					if a, b := p.state(mid.end, false), p.state(shuffled, false); !slices.Equal(a, b) {
+						t.Errorf("reader %d: the table at the end depends on cards hidden from it:\n%s\n--- re-dealt ---\n%s",
+							reader, strings.Join(a, "\n"), strings.Join(b, "\n"))
+					}
+				}
+				// Through the command.
+				path, id := mid.store(t, l)
+				notations := func(p played) []string {
+					var out []string
+					for _, mv := range p.moves {
+						out = append(out, "["+mv.Action+"]")
+					}
+					return out
+				}
+				youWords := []string{"(you)"}
+				for _, lg := range locales.Languages() {
+					youWords = append(youWords, b.Lang(lg).T("ui.you", nil))
+				}
+				for reader := -1; reader < seats; reader++ {
+					args := []string{"--db", path, "--table", id, "--lang", lang}
+					if reader >= 0 {
+						args = append(args, "--seat", fmt.Sprint(reader))
+					}
+					out := replayOut(t, args...)
+					for _, w := range youWords {
+						if strings.Contains(out, w) {
+							t.Errorf("seat %d: the replay calls a seat %q:\n%s", reader, w, out)
+						}
+					}
+					for _, m := range moveLine.FindAllStringSubmatch(out, -1) {
+						n, _ := strconv.Atoi(m[1])
+						if mv := mid.moves[n-1]; m[2] != "" && int(mv.Seat) != reader {
+							t.Errorf("seat %d: the replay shows move %d's notation %s", reader, n, m[2])
+						}
+					}
+				}
+				out := replayOut(t, "--db", path, "--table", id, "--reveal")
+				for _, n := range notations(mid) {
+					if !strings.Contains(out, n) {
+						t.Errorf("--reveal does not show %s", n)
+					}
+				}
+				path, id = whole.store(t, l)
+				out = replayOut(t, "--db", path, "--table", id, "--lang", lang)
+				for _, n := range notations(whole) {
+					if !strings.Contains(out, n) {
+						t.Errorf("the replay of a finished game does not show %s", n)
+					}
+				}
+				if !strings.Contains(out, l.T("ui.final_state", nil)) {
+					t.Errorf("the replay of a finished game has no final state:\n%s", out)
+				}
+			})
+		}
+	}
+}
+
+// checkSteps checks that every move of another seat than the reader's is
+// told as any move that leaves the reader with the same view and the same
+// events it may see (a move's notation, or an event meant for another seat,
+// would tell them apart): other moves of that seat in the game as it was,
+// and in the game with the cards hidden from the reader re-dealt.
+func checkSteps(t *testing.T, p replayer, pl played) {
+	t.Helper()
+	compared := 0
+	for i, mv := range pl.moves {
+		if mv.Seat == p.reader {
+			continue
+		}
+		told := p.step(i, mv, pl.events[i])
+		after := pl.before[i].Clone()
+		if _, err := engine.Step(pl.g, after, pl.su.Seed, i, mv, nil); err != nil {
+			t.Fatal(err)
+		}
+		want := after.View(p.reader)
+		worlds := []engine.State{pl.before[i]}
+		if i%3 == 0 {
+			worlds = append(worlds, pl.before[i].(engine.HiddenShuffler).ShuffleHidden(p.reader, engine.NewRand(pl.su.Seed, -1-i)))
+		}
+		for _, w := range worlds {
+			legal := w.Legal(mv.Seat)
+			for k, a := range legal {
+				if len(legal) > 16 && k%(len(legal)/16+1) != 0 {
+					continue // a sample of the moves, at most 16 or so
+				}
+				alt := w.Clone()
+				ev, err := engine.Step(pl.g, alt, pl.su.Seed, i, engine.Move{Seat: mv.Seat, Action: a.String()}, nil)
+				if err != nil || !reflect.DeepEqual(alt.View(p.reader), want) || !reflect.DeepEqual(seen(ev, p.reader), seen(pl.events[i], p.reader)) {
+					continue
+				}
+				compared++
+				if got := p.step(i, engine.Move{Seat: mv.Seat, Action: a.String()}, ev); !slices.Equal(got, told) {
+					t.Errorf("reader %d, move %d: %v and %s leave the reader knowing the same, but the replay tells them apart:\n%q\n--- versus ---\n%q",
+						p.reader, i+1, mv, a, told, got)
+					return
+				}
+			}
+		}
+	}
+	if compared == 0 {
+		t.Errorf("reader %d: no move was compared with another", p.reader)
+	}
+}

@@ -1,0 +1,518 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/chapters"
+	"github.com/stolik-bot/stolik/engine/courtiers"
+	"github.com/stolik-bot/stolik/engine/princesses"
+	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/render"
+)
+
+// terminal is a whole game in the terminal: the player at one seat (0 in a
+// new game), AI players in the others. Every time the player is asked,
+// the terminal redraws what fits 80×24: what happened since the player's
+// last move, the table, the hand, the prompt and the numbered choices.
+type terminal struct {
+	game    engine.Game
+	r       render.Game
+	l       *locales.Localizer
+	d       driver
+	in      *bufio.Scanner
+	out     *lineCounter
+	names   render.Names
+	su      engine.Setup
+	human   engine.Seat
+	pics    *pictureWriter // nil without --pictures
+	saved   string         // where the game is stored, with --db
+	resumed bool           // a stored game continued
+
+	recent   []shown  // what the player may know of what happened since their last move
+	notes    []string // messages for the next redraw
+	pictured int      // the log length last drawn as pictures
+}
+
+// lineCounter counts the lines written since the player's last answer, so
+// that a redraw knows how much of the screen is left.
+type lineCounter struct {
+	w io.Writer
+	n int
+}
+
+func (c *lineCounter) Write(b []byte) (int, error) {
+	for _, x := range b {
+		if x == '\n' {
+			c.n++
+		}
+	}
+	return c.w.Write(b)
+}
+
+func newTerminal(g engine.Game, r render.Game, l *locales.Localizer, d driver, stdin io.Reader, out io.Writer, su engine.Setup, human engine.Seat) *terminal {
+	t := &terminal{game: g, r: r, l: l, d: d, in: bufio.NewScanner(stdin), out: &lineCounter{w: out}, su: su, human: human, pictured: -1}
+	t.names = make(render.Names, su.Seats)
+	for s := range su.Seats {
+		if engine.Seat(s) == human {
+			t.names[s] = l.T("ui.you", nil)
+		} else {
+			t.names[s] = l.T("ui.bot", map[string]any{"N": s})
+		}
+	}
+	return t
+}
+
+func (t *terminal) say(lines ...string) {
+	for _, line := range lines {
+		fmt.Fprintln(t.out, line)
+	}
+}
+
+// result is how a decision ended.
+type result int
+
+const (
+	acted   result = iota // an action was chosen
+	carryOn               // the player let the game go on (no optional action)
+	quit                  // the player left, or the input ended
+)
+
+func (t *terminal) loop(ctx context.Context) error {
+	var ai engine.Player = engine.Random{}
+	if bots, ok := t.game.(engine.Bots); ok {
+		if p, err := bots.Bot("heuristic"); err == nil {
+			ai = p
+		}
+	}
+	t.say(wrapAll([]string{t.l.T("term.welcome", map[string]any{
+		"Game": t.l.T("game."+t.game.ID()+".name", nil), "Players": t.l.N("common.players", t.su.Seats, nil),
+	})})...)
+	if t.saved != "" {
+		t.say(wrap(t.saved, termWidth, "  ")...)
+	}
+	if t.resumed {
+		t.say(wrapAll([]string{t.l.N("term.resumed", t.d.steps(), nil)})...)
+	}
+	paused := -1 // the step at which the player last passed on optional actions
+	for ctx.Err() == nil {
+		st := t.d.state()
+		if done, _ := st.Result(); done {
+			t.final(st)
+			return nil
+		}
+		acting := st.Acting()
+		if other := slices.DeleteFunc(slices.Clone(acting), func(s engine.Seat) bool { return s == t.human }); len(other) > 0 {
+			// Before an AI continues at a moment where it matters, the
+			// player may take an optional action (announce a power).
+			if opt := t.optional(st, acting); len(opt) > 0 && paused != t.d.steps() {
+				paused = t.d.steps()
+				a, res := t.decide(st, opt, true)
+				switch res {
+				case quit:
+					t.say(t.l.T("ui.bye", nil))
+					return nil
+				case carryOn:
+					t.recent = nil
+				case acted:
+					if !t.act(ctx, a) {
+						paused = -1 // ask again
+					}
+				}
+				continue
+			}
+			s := other[0]
+			a := ai.Choose(st.View(s), st.Legal(s), engine.NewRand(t.su.Seed^0x5eed, t.d.steps()))
+			ev, err := t.d.act(ctx, s, a)
+			if err != nil {
+				return errors.New(render.Error(t.l, err))
+			}
+			t.events(ev)
+			continue
+		}
+		a, res := t.decide(st, st.Legal(t.human), false)
+		if res == quit {
+			t.say(t.l.T("ui.bye", nil))
+			return nil
+		}
+		t.act(ctx, a)
+	}
+	return ctx.Err()
+}
+
+// act plays the player's action; a refusal is told at the next redraw.
+func (t *terminal) act(ctx context.Context, text string) bool {
+	a, err := t.game.ParseAction(text)
+	var ev []engine.Event
+	if err == nil {
+		ev, err = t.d.act(ctx, t.human, a)
+	}
+	if err != nil {
+		t.notes = append(t.notes, render.Error(t.l, err))
+		return false
+	}
+	t.recent = nil
+	t.events(ev)
+	return true
+}
+
+// optional lists what the player may do although an AI seat is about to
+// act: the player's optional actions (engine.Optional) when the player is
+// not acting. They are offered only at a moment where they matter: in
+// Rebel Princess, before a trick is led, when an announced power would
+// resolve at once. Nil when there is nothing to offer.
+func (t *terminal) optional(st engine.State, acting []engine.Seat) []engine.Action {
+	if slices.Contains(acting, t.human) {
+		return nil // the player is asked in turn, with all of its actions
+	}
+	opt := engine.AnyLegal(st, t.human)
+	if len(opt) == 0 {
+		return nil
+	}
+	if v, ok := st.View(t.human).(*princesses.View); ok {
+		if v.Phase != "play" || len(v.Trick) > 0 || slices.Contains(v.Masked, true) {
+			return nil
+		}
+	}
+	return opt
+}
+
+// events keeps what the player may see of what happened, for the next
+// redraw.
+func (t *terminal) events(ev []engine.Event) {
+	for _, e := range ev {
+		if !e.VisibleTo(t.human) {
+			continue
+		}
+		if text := t.r.Event(t.l, e, t.names); text != "" {
+			t.recent = append(t.recent, shown{text, where(t.r, e)})
+		}
+	}
+}
+
+// where says how much an event matters to a reader who was away: as the
+// game's renderer places it on Discord (render.EventPlacer); an event of a
+// game that does not say, or one for the reader alone, is a result.
+func where(r render.Game, e engine.Event) render.Where {
+	if p, ok := r.(render.EventPlacer); ok && e.Audience == engine.Everyone {
+		return p.Where(e)
+	}
+	return render.Posted
+}
+
+// read prints the prompt and reads one answer.
+func (t *terminal) read(prompt string) (string, bool) {
+	fmt.Fprint(t.out, prompt)
+	if !t.in.Scan() {
+		return "", false
+	}
+	t.out.n = 0
+	return strings.TrimSpace(t.in.Text()), true
+}
+
+// numbers reads an answer made of numbers only ("1 4 7", "2,5").
+func numbers(fields []string) ([]int, bool) {
+	if len(fields) == 0 {
+		return nil, false
+	}
+	out := make([]int, len(fields))
+	for i, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return nil, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
+
+// decide asks the player for one action among legal, step by step, and
+// answers the commands typed meanwhile. With cont the first choice is to
+// take none and let the game go on.
+func (t *terminal) decide(st engine.State, legal []engine.Action, cont bool) (string, result) {
+	l := t.l
+	v := st.View(t.human)
+	c := newChooser(t.game, t.r, l, v, t.names, legal, cont)
+	draw := true
+	var msg []string
+	for {
+		items := c.items()
+		if draw {
+			t.draw(st, v, c, items, msg)
+			msg, draw = nil, false
+		}
+		prompt := l.T("term.prompt", nil)
+		if len(c.hist) > 0 || len(c.picked) > 0 {
+			prompt = l.T("term.prompt_step", nil)
+		}
+		text, ok := t.read(prompt)
+		if !ok {
+			return "", quit
+		}
+		fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+		if text == "" {
+			draw = true
+			continue
+		}
+		if nums, ok := numbers(fields); ok {
+			draw = true
+			if len(nums) == 1 && nums[0] == 0 {
+				if !c.back() {
+					msg = []string{l.T("term.nothing_back", nil)}
+				}
+				continue
+			}
+			out, action, why := c.choose(nums)
+			switch out {
+			case decided:
+				return action, acted
+			case goOn:
+				return "", carryOn
+			}
+			if why != "" {
+				msg = []string{why}
+			}
+			continue
+		}
+		// A legal action typed whole.
+		for _, a := range c.acts {
+			if strings.EqualFold(a.text, strings.Join(fields, " ")) {
+				return a.text, acted
+			}
+		}
+		word, arg, _ := strings.Cut(strings.ToLower(text), " ")
+		arg = strings.TrimSpace(arg)
+		switch word {
+		case "quit", "exit", "q":
+			return "", quit
+		case "help", "?", "h":
+			t.info(t.help(v, legal))
+			continue
+		case "rules":
+			t.info(t.rules(v))
+			continue
+		case "card", "cards":
+			t.info(t.card(v, arg))
+			continue
+		case "power", "powers":
+			t.info(t.powers(v))
+			continue
+		case "missions", "mission":
+			t.info(t.missions(v))
+			continue
+		case "table":
+			sc, _ := render.ScreenOf(t.game.ID(), l, v, t.names)
+			t.info(tableLines(l, sc))
+			continue
+		case "log":
+			t.info(t.log())
+			continue
+		case "back":
+			draw = true
+			if !c.back() {
+				msg = []string{l.T("term.nothing_back", nil)}
+			}
+			continue
+		case "continue", "c":
+			if cont && arg == "" {
+				return "", carryOn
+			}
+		}
+		a, err := t.game.ParseAction(text)
+		if err == nil {
+			return a.String(), acted
+		}
+		if c.prefix(fields) {
+			draw = true
+			continue
+		}
+		t.say(wrap(render.Error(l, err), termWidth, "  ")...)
+	}
+}
+
+// draw redraws the screen: what fits the lines left of 24.
+func (t *terminal) draw(st engine.State, v engine.View, c *chooser, items []item, msg []string) {
+	sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names)
+	f := frame{
+		l: t.l, events: t.recent, sc: sc, ok: ok,
+		step: c.stepLines(items), menu: menuForms(items),
+		msg:  append(t.notes, msg...),
+		room: termHeight - t.out.n - 1,
+	}
+	t.notes = nil
+	if !ok {
+		f.lines = append(t.r.Public(t.l, v, t.names), t.r.Private(t.l, v, t.names)...)
+	}
+	t.say(f.render()...)
+	if t.pictured != t.d.steps() {
+		t.pictured = t.d.steps()
+		t.pictures(st)
+	}
+}
+
+// final draws the end of the game: what happened last, the result, the
+// chart and the seats.
+func (t *terminal) final(st engine.State) {
+	v := st.View(t.human)
+	sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names)
+	sc.Result = append([]string{t.l.T("ui.final_header", nil)}, sc.Result...)
+	f := frame{l: t.l, events: t.recent, sc: sc, ok: ok, msg: t.notes, final: true, room: termHeight - t.out.n}
+	if !ok {
+		f.lines = append([]string{t.l.T("ui.final_header", nil)}, t.r.Public(t.l, v, t.names)...)
+	}
+	t.say(f.render()...)
+	t.pictures(st)
+}
+
+// info prints the answer to a command, then how to see the table again.
+func (t *terminal) info(lines []string) {
+	for _, line := range lines {
+		t.say(wrap(line, termWidth, "  ")...)
+	}
+	t.say(t.l.T("term.enter", nil))
+}
+
+// helpExamples are actions written in each game's notation, for help.
+var helpExamples = map[string][]string{
+	"princesses": {"play Q7", "pass Q3 F9", "declare mermaid queens"},
+	"lynx":       {"play 4 4 X", "take", "draw pool 5"},
+	"chapters":   {"pick 35", "pick 49 ghost 12", "play 35"},
+	"courtiers":  {"place carp own", "place hare-noble opp:1", "place carp-assassin down kill stag-noble@down"},
+}
+
+// help says how to answer, for this game: the commands, how its cards and
+// actions are written, examples of its notation and one action possible
+// now.
+func (t *terminal) help(v engine.View, legal []engine.Action) []string {
+	l := t.l
+	out := []string{l.T("term.help.common", nil), l.T("term.help."+t.game.ID(), nil)}
+	if ex := helpExamples[t.game.ID()]; len(ex) > 0 {
+		out = append(out, l.T("term.help.examples", map[string]any{"List": strings.Join(ex, " · ")}))
+	}
+	if len(legal) > 0 {
+		out = append(out, l.T("term.help.now", map[string]any{"Action": legal[0].String()}))
+	}
+	return out
+}
+
+// rules is the game's rules in short, and the round card's whole rule.
+func (t *terminal) rules(v engine.View) []string {
+	out := strings.Split(plainText(render.Rules(t.l, t.game.ID())), "\n")
+	if sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names); ok && sc.Rule != nil {
+		out = append(out, "", t.l.T("term.rules.round", map[string]any{"Name": sc.Rule.Name, "Text": sc.Rule.Full}))
+	}
+	return out
+}
+
+// card explains a card, a round card or a power named by the player.
+func (t *terminal) card(v engine.View, query string) []string {
+	if query == "" {
+		return []string{t.l.T("term.card.usage", map[string]any{"Example": cardExample[t.game.ID()]})}
+	}
+	text, ok := cardInfo(t.l, t.game.ID(), query, v)
+	if !ok {
+		return []string{t.l.T("term.card.none", map[string]any{"Name": query, "Game": t.l.T("game."+t.game.ID()+".name", nil)})}
+	}
+	return strings.Split(text, "\n")
+}
+
+// cardExample is a card each game's card command finds.
+var cardExample = map[string]string{
+	"princesses": "Q7",
+	"lynx":       "X",
+	"chapters":   "35",
+	"courtiers":  "carp-assassin",
+}
+
+// powers explains what the players' powers do: in Rebel Princess the
+// princesses at the table (the ones dealt to the player while choosing);
+// in 3 Chapters the abilities of the player's cards; in Courtisans the
+// courtiers' roles.
+func (t *terminal) powers(ev engine.View) []string {
+	l := t.l
+	switch v := ev.(type) {
+	case *princesses.View:
+		if !v.Powers {
+			return []string{l.T("term.power.off", nil)}
+		}
+		text := func(id string) string {
+			key := "princesses.princess." + id + ".text"
+			if v.Edition == princesses.Classic && l.Has(key+"_classic") {
+				key += "_classic"
+			}
+			return plainText(l.T(key, nil))
+		}
+		out := []string{l.T("term.power.header", nil)}
+		for _, id := range v.Offered {
+			out = append(out, l.T("term.power.line", map[string]any{
+				"Name": l.T("term.power.dealt", nil), "Princess": l.T("princesses.princess."+id+".name", nil),
+				"Power": l.T("princesses.princess."+id+".power", nil), "Text": text(id),
+			}))
+		}
+		for s, id := range v.Princess {
+			if id == "" {
+				continue
+			}
+			line := l.T("term.power.line", map[string]any{
+				"Name": t.names.Of(engine.Seat(s)), "Princess": l.T("princesses.princess."+id+".name", nil),
+				"Power": l.T("princesses.princess."+id+".power", nil), "Text": text(id),
+			})
+			if s < len(v.Used) && v.Used[s] {
+				line += " " + l.T("term.power.used", nil)
+			}
+			out = append(out, line)
+		}
+		if len(out) == 1 {
+			out = append(out, l.T("term.power.none_yet", nil))
+		}
+		return out
+	case *chapters.View:
+		out := []string{l.T("term.power.chapters", nil)}
+		for _, c := range v.Hand {
+			out = append(out, render.ChaptersCardLine(l, v.Cards, c))
+		}
+		return out
+	case *courtiers.View:
+		out := []string{l.T("term.power.courtiers", nil)}
+		for _, r := range []string{"noble", "guard", "assassin", "spy"} {
+			out = append(out, l.T("courtiers.role."+r+".name", nil)+": "+l.T("courtiers.role."+r+".text", nil))
+		}
+		return out
+	}
+	return []string{l.T("term.power.none", map[string]any{"Game": l.T("game."+t.game.ID()+".name", nil)})}
+}
+
+// missions shows the player's secret missions (Courtisans) in full.
+func (t *terminal) missions(ev engine.View) []string {
+	l := t.l
+	v, ok := ev.(*courtiers.View)
+	if !ok {
+		return []string{l.T("term.missions.none", map[string]any{"Game": l.T("game."+t.game.ID()+".name", nil)})}
+	}
+	out := []string{l.T("term.missions.header", nil)}
+	for _, m := range v.Missions {
+		name, text := render.CourtierMission(l, m)
+		out = append(out, name+": "+text)
+	}
+	return out
+}
+
+// log is everything the player may know that happened since their last
+// move (the redraw keeps only the last events when short of room).
+func (t *terminal) log() []string {
+	if len(t.recent) == 0 {
+		return []string{t.l.T("term.log.none", nil)}
+	}
+	out := []string{t.l.T("term.log.header", nil)}
+	for _, e := range t.recent {
+		out = append(out, "» "+e.text)
+	}
+	return out
+}
