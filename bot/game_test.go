@@ -314,7 +314,7 @@ func TestPicksAreMultiSelects(t *testing.T) {
 		t.Errorf("left step: %+v", sel)
 	}
 	sel, extra := menu(view("pass", 1, 1), "F3")
-	if sel.CustomID != "t/t1/9/pass F3 *" || len(sel.Options) != 5 || !strings.Contains(extra, "Фея 3") {
+	if sel.CustomID != "t/t1/9/pass F3 *" || len(sel.Options) != 5 || !strings.Contains(extra, "«3» фей") {
 		t.Errorf("right step: %+v, %q", sel, extra)
 	}
 	for _, o := range sel.Options {

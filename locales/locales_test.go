@@ -381,7 +381,7 @@ func TestPluralSelection(t *testing.T) {
 		{"pl", "princesses.cards", 4, "4 karty"},
 		{"pl", "princesses.cards", 14, "14 kart"},
 		{"pl", "princesses.proposals", 1, "1 oświadczyny"},
-		{"pl", "princesses.proposals", 3, "3 oświadczyny"},
+		{"pl", "princesses.proposals", 3, "3 oświadczyn"},
 		{"pl", "princesses.proposals", 6, "6 oświadczyn"},
 		{"pl", "princesses.proposals", -10, "−10 oświadczyn"},
 		{"pl", "common.players", 1, "1 gracz"},
@@ -429,7 +429,7 @@ func TestNestedKeysAndTemplateData(t *testing.T) {
 		{"uk", "princesses.suit_word.queens", nil, "королеви"},
 		{"en", "princesses.card.Q", map[string]any{"Rank": 7}, "Queen 7"},
 		{"pl", "princesses.card.P", map[string]any{"Rank": 12}, "Książę 12"},
-		{"uk", "princesses.card.A", map[string]any{"Rank": 3}, "Звірятко 3"},
+		{"uk", "princesses.card.A", map[string]any{"Rank": 3}, "«3» звіряток"},
 		{"pl", "princesses.card.frog", nil, "Żaba"},
 		{"pl", "princesses.princess.cinderella.name", nil, "Kopciuszek"},
 		{"uk", "princesses.round.bathroom-break.name", nil, "Лиш припудрила носик"},
@@ -556,7 +556,7 @@ func TestNegativeCounts(t *testing.T) {
 	}{
 		{"en", -1, "−1 proposal"},
 		{"en", -10, "−10 proposals"},
-		{"pl", -2, "−2 oświadczyny"},
+		{"pl", -2, "−2 oświadczyn"},
 		{"pl", -5, "−5 oświadczyn"},
 		{"uk", -3, "−3 пропозиції"},
 	}

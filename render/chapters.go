@@ -258,7 +258,11 @@ func (r chaptersRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 	case "play":
 		out = append(out, l.T("chapters.ui.round", map[string]any{"Round": v.Round, "Rounds": v.Rounds}))
 		if len(v.Table) == 0 {
-			out = append(out, l.T("chapters.ui.table_empty", map[string]any{"Name": r.who(l, v.Leader, names)}))
+			key := "chapters.ui.table_empty"
+			if !v.Leader.IsGhost() {
+				key = youKey(l, names, key, "_you", v.Leader.Seat)
+			}
+			out = append(out, l.T(key, map[string]any{"Name": r.who(l, v.Leader, names)}))
 		} else {
 			parts := make([]string, len(v.Table))
 			for i, p := range v.Table {
@@ -266,7 +270,7 @@ func (r chaptersRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 			}
 			out = append(out, l.T("chapters.ui.table", map[string]any{"Plays": strings.Join(parts, " · ")}))
 		}
-		out = append(out, l.T("chapters.ui.turn", map[string]any{"Name": names.Of(v.Acting[0])}))
+		out = append(out, l.T(youKey(l, names, "chapters.ui.turn", "_you", v.Acting[0]), map[string]any{"Name": names.Of(v.Acting[0])}))
 	case "over":
 		out = append(out, l.T("chapters.ui.over", nil))
 	}
@@ -308,10 +312,14 @@ func (r chaptersRenderer) lastRound(l *locales.Localizer, v *chapters.View, name
 	var gains []string
 	for i, p := range res.Plays {
 		if !p.IsGhost() && !res.Gains[i].Zero() {
-			gains = append(gains, names.Of(p.Seat)+" "+chaptersReward(l, res.Gains[i]))
+			gains = append(gains, names.Of(p.Seat)+": "+chaptersReward(l, res.Gains[i]))
 		}
 	}
-	text := l.T("chapters.ui.last_round", map[string]any{
+	key := "chapters.ui.last_round"
+	if !w.IsGhost() {
+		key = youKey(l, names, key, "_you", w.Seat)
+	}
+	text := l.T(key, map[string]any{
 		"Round": res.Round, "Name": r.who(l, w, names), "Card": ChaptersCard(l, v.Cards, w.Card),
 	})
 	if len(gains) > 0 {
@@ -394,6 +402,18 @@ func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names)
 		}
 		return seat("seat")
 	}
+	// you is key, or its second-person variant when the seat (not a
+	// ghost) is the reader's.
+	you := func(key string) string {
+		if _, ghost := a["ghost"]; ghost {
+			return key
+		}
+		s, ok := a["seat"].(engine.Seat)
+		if !ok {
+			return key
+		}
+		return youKey(l, names, key, "_you", s)
+	}
 	tokens := func() chapters.Tokens {
 		st, _ := a["stars"].(int)
 		h, _ := a["hearts"].(int)
@@ -402,7 +422,7 @@ func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names)
 	}
 	switch e.Type {
 	case "card_picked":
-		return l.T("chapters.event.card_picked", map[string]any{"Name": seat("seat")})
+		return l.T(you("chapters.event.card_picked"), map[string]any{"Name": seat("seat")})
 	case "kept":
 		if _, ok := a["ghost"]; ok {
 			return l.T("chapters.event.kept_ghost", map[string]any{"Card": card("card"), "Text": card("ghost")})
@@ -413,12 +433,12 @@ func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names)
 	case "redealt":
 		return l.T("chapters.event.redealt", nil)
 	case "chapter_two":
-		return l.T("chapters.event.chapter_two", map[string]any{"Name": seat("seat")})
+		return l.T(you("chapters.event.chapter_two"), map[string]any{"Name": seat("seat")})
 	case "card_played":
-		return l.T("chapters.event.card_played", map[string]any{"Name": who(), "Card": card("card")})
+		return l.T(you("chapters.event.card_played"), map[string]any{"Name": who(), "Card": card("card")})
 	case "round_won":
 		round, _ := a["round"].(int)
-		text := l.T("chapters.event.round_won", map[string]any{"Round": round, "Name": who(), "Card": card("card")})
+		text := l.T(you("chapters.event.round_won"), map[string]any{"Round": round, "Name": who(), "Card": card("card")})
 		if _, ghost := a["ghost"]; ghost {
 			text += " " + l.T("chapters.event.ghost_won", nil)
 		}
@@ -427,9 +447,9 @@ func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names)
 		}
 		return text
 	case "tokens":
-		return l.T("chapters.event.tokens", map[string]any{"Name": seat("seat"), "Card": card("card"), "Tokens": chaptersReward(l, tokens())})
+		return l.T(you("chapters.event.tokens"), map[string]any{"Name": seat("seat"), "Card": card("card"), "Tokens": chaptersReward(l, tokens())})
 	case "chapter_three":
-		return l.T("chapters.event.chapter_three", map[string]any{"Name": seat("seat"), "Tokens": chaptersReward(l, tokens())})
+		return l.T(you("chapters.event.chapter_three"), map[string]any{"Name": seat("seat"), "Tokens": chaptersReward(l, tokens())})
 	case "gem_bonus":
 		s, _ := a["seats"].([]engine.Seat)
 		return l.T("chapters.event.gem_bonus", map[string]any{"Names": names.List(s)})

@@ -119,7 +119,7 @@ func openAreas(l *locales.Localizer, v *courtiers.View) string {
 // placement describes a placement everyone saw, by a named seat.
 func placement(l *locales.Localizer, seat engine.Seat, p courtiers.Placement, names Names) string {
 	area := courtiers.Action{Area: p.Area, Opp: p.Opp}
-	text := l.T("courtiers.event.placed", map[string]any{
+	text := l.T(youKey(l, names, "courtiers.event.placed", "_you", seat), map[string]any{
 		"Name": names.Of(seat), "Card": CourtierCard(l, p.Card), "Area": eventArea(l, area.AreaString(), seat, p.Opp, names),
 	})
 	if p.Kill {
@@ -128,25 +128,26 @@ func placement(l *locales.Localizer, seat engine.Seat, p courtiers.Placement, na
 	return text
 }
 
-// eventArea names an area in a third-person event line.
+// eventArea names an area in an event line: in the second person when the
+// domain is the reader's.
 func eventArea(l *locales.Localizer, area string, seat, owner engine.Seat, names Names) string {
 	switch area {
 	case "up", "down":
 		return l.T("courtiers.area."+area, nil)
 	case "own":
-		return l.T("courtiers.event.area_own", nil)
+		return l.T(youKey(l, names, "courtiers.event.area_own", "_you", seat), nil)
 	}
 	if owner == seat {
-		return l.T("courtiers.event.area_own", nil)
+		return l.T(youKey(l, names, "courtiers.event.area_own", "_you", seat), nil)
 	}
-	return l.T("courtiers.event.area_opp", map[string]any{"Owner": names.Of(owner)})
+	return l.T(youKey(l, names, "courtiers.event.area_opp", "_you", owner), map[string]any{"Owner": names.Of(owner)})
 }
 
 func (courtiersRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []string {
 	v := ev.(*courtiers.View)
 	var out []string
 	if v.Phase == "play" {
-		out = append(out, l.T("courtiers.ui.turn", map[string]any{"Name": names.Of(v.Turn), "List": openAreas(l, v)}))
+		out = append(out, l.T(youKey(l, names, "courtiers.ui.turn", "_you", v.Turn), map[string]any{"Name": names.Of(v.Turn), "List": openAreas(l, v)}))
 	}
 	out = append(out, l.T("courtiers.ui.deck", map[string]any{
 		"Cards": l.N("courtiers.cards", v.Deck, nil), "Count": v.Removed,
@@ -277,7 +278,7 @@ func (courtiersRenderer) Event(l *locales.Localizer, e engine.Event, names Names
 		card, _ := a["card"].(string)
 		area, _ := a["area"].(string)
 		c, _ := courtiers.ParseCard(card)
-		return l.T("courtiers.event.placed", map[string]any{
+		return l.T(youKey(l, names, "courtiers.event.placed", "_you", seat("seat")), map[string]any{
 			"Name": names.Of(seat("seat")), "Card": CourtierCard(l, c),
 			"Area": eventArea(l, area, seat("seat"), seat("domain"), names),
 		})
@@ -287,16 +288,16 @@ func (courtiersRenderer) Event(l *locales.Localizer, e engine.Event, names Names
 		c, _ := courtiers.ParseCard(card)
 		target := courtierTarget(l, c, side)
 		if side == "" {
-			target = l.T("courtiers.target.domain", map[string]any{"Card": target, "Owner": names.Of(seat("domain"))})
+			target = l.T(youKey(l, names, "courtiers.target.domain", "_you", seat("domain")), map[string]any{"Card": target, "Owner": names.Of(seat("domain"))})
 		}
-		return l.T("courtiers.event.kill", map[string]any{"Name": names.Of(seat("seat")), "Target": target})
+		return l.T(youKey(l, names, "courtiers.event.kill", "_you", seat("seat")), map[string]any{"Name": names.Of(seat("seat")), "Target": target})
 	case "cards_drawn":
 		cs, _ := a["cards"].([]string)
 		return l.T("courtiers.event.drawn", map[string]any{"Cards": courtierTokens(l, cs)})
 	case "deck_empty":
 		return l.T("courtiers.event.deck_empty", nil)
 	case "turn":
-		return l.T("courtiers.event.turn", map[string]any{"Name": names.Of(seat("seat"))})
+		return l.T(youKey(l, names, "courtiers.event.turn", "_you", seat("seat")), map[string]any{"Name": names.Of(seat("seat"))})
 	case "spies_revealed":
 		up, _ := a["up"].([]string)
 		down, _ := a["down"].([]string)

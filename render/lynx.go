@@ -76,7 +76,7 @@ func (lynxRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []
 	if v.Duel {
 		mode += " · " + l.T("lynx.mode.duel", nil)
 	}
-	discard := l.T("lynx.ui.empty", nil)
+	discard := l.T("lynx.ui.discard_empty", nil)
 	if len(v.Discard) > 0 {
 		discard = l.N("lynx.cards", len(v.Discard), nil) + " (" + LynxSet(v.Discard) + ")"
 	}
@@ -87,11 +87,11 @@ func (lynxRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []
 	for i, p := range v.Pool {
 		places[i] = lynxPlace(p)
 	}
-	pool := strings.Join(places, " · ")
-	if len(places) == 0 {
-		pool = l.T("lynx.ui.empty", nil)
+	if len(places) > 0 {
+		out = append(out, l.T("lynx.ui.pool", map[string]any{"List": strings.Join(places, " · ")}))
+	} else {
+		out = append(out, l.T("lynx.ui.pool_empty", nil))
 	}
-	out = append(out, l.T("lynx.ui.pool", map[string]any{"List": pool}))
 	if v.Duel {
 		row := l.T("lynx.ui.empty", nil)
 		if len(v.Virtual) > 0 {
@@ -115,22 +115,22 @@ func (lynxRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []
 		}))
 	}
 	if len(v.Played) > 0 && v.Phase != "over" && v.Phase != "play" {
-		out = append(out, l.T("lynx.ui.played", map[string]any{"Name": names.Of(v.Active), "Set": LynxSet(v.Played)}))
+		out = append(out, l.T(youKey(l, names, "lynx.ui.played", "_you", v.Active), map[string]any{"Name": names.Of(v.Active), "Set": LynxSet(v.Played)}))
 	}
 	active, victim := names.Of(v.Active), names.Of(v.Victim)
 	switch v.Phase {
 	case "play":
-		out = append(out, l.T("lynx.ui.turn_play", map[string]any{"Name": active}))
+		out = append(out, l.T(youKey(l, names, "lynx.ui.turn_play", "_you", v.Active), map[string]any{"Name": active}))
 	case "steal-virtual":
-		out = append(out, l.T("lynx.ui.turn_virtual", map[string]any{"Name": active, "List": LynxSet(v.Targets)}))
+		out = append(out, l.T(youKey(l, names, "lynx.ui.turn_virtual", "_you", v.Active), map[string]any{"Name": active, "List": LynxSet(v.Targets)}))
 	case "take":
-		out = append(out, l.T("lynx.ui.turn_take", map[string]any{"Name": active, "Set": LynxSet(v.Stolen), "Victim": victim}))
+		out = append(out, l.T(youKeys(l, names, "lynx.ui.turn_take", v.Active, v.Victim), map[string]any{"Name": active, "Set": LynxSet(v.Stolen), "Victim": victim}))
 	case "back":
-		out = append(out, l.T("lynx.ui.turn_back", map[string]any{"Name": victim, "Set": LynxSet(v.Stolen)}))
+		out = append(out, l.T(youKey(l, names, "lynx.ui.turn_back", "_you", v.Victim), map[string]any{"Name": victim, "Set": LynxSet(v.Stolen)}))
 	case "draw":
-		out = append(out, l.N("lynx.ui.turn_draw", v.Owed, map[string]any{"Name": victim}))
+		out = append(out, l.N(youKey(l, names, "lynx.ui.turn_draw", "_you", v.Victim), v.Owed, map[string]any{"Name": victim}))
 	case "bonus":
-		out = append(out, l.T("lynx.ui.turn_bonus", map[string]any{"Name": active}))
+		out = append(out, l.T(youKey(l, names, "lynx.ui.turn_bonus", "_you", v.Active), map[string]any{"Name": active}))
 	case "over":
 		out = append(out, l.T("lynx.end."+v.Reason, nil))
 		if v.Note == "tiebreak" {
@@ -230,15 +230,24 @@ func (lynxRenderer) Event(l *locales.Localizer, e engine.Event, names Names) str
 		cs, _ := a[k].([]string)
 		return lynxTokens(cs)
 	}
+	// key is the event's message, or its second-person variant when the
+	// seat acting, or else the victim, is the reader's.
+	seatOf := func(k string) engine.Seat {
+		if s, ok := a[k].(engine.Seat); ok {
+			return s
+		}
+		return -1
+	}
+	key := youKeys(l, names, "lynx.event."+e.Type, seatOf("seat"), seatOf("victim"))
 	switch e.Type {
 	case "played", "stolen_virtual", "taken_back", "discarded", "drew_pool":
-		return l.T("lynx.event."+e.Type, map[string]any{"Name": seat("seat"), "Set": set("cards")})
+		return l.T(key, map[string]any{"Name": seat("seat"), "Set": set("cards")})
 	case "stolen":
-		return l.T("lynx.event.stolen", map[string]any{"Name": seat("seat"), "Set": set("cards"), "Victim": seat("victim")})
+		return l.T(key, map[string]any{"Name": seat("seat"), "Set": set("cards"), "Victim": seat("victim")})
 	case "taken", "left":
-		return l.T("lynx.event."+e.Type, map[string]any{"Name": seat("seat"), "Victim": seat("victim")})
+		return l.T(key, map[string]any{"Name": seat("seat"), "Victim": seat("victim")})
 	case "drew_deck", "passed", "turn":
-		return l.T("lynx.event."+e.Type, map[string]any{"Name": seat("seat")})
+		return l.T(key, map[string]any{"Name": seat("seat")})
 	case "drew_card", "pool_refilled":
 		return l.T("lynx.event."+e.Type, map[string]any{"Set": set("cards")})
 	case "virtual_refilled":

@@ -83,7 +83,7 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 	if v.Edition == princesses.Classic {
 		text += "_classic"
 	}
-	out = append(out, "  "+l.T(text, nil)+" "+passText(l, v.PassLeft, v.PassRight))
+	out = append(out, "  "+l.T(text, nil)+" "+passText(l, v.PassLeft, v.PassRight)+".")
 	if v.Powers && v.Phase != "choose" {
 		parts := make([]string, len(v.Princess))
 		for s, p := range v.Princess {
@@ -133,7 +133,7 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 		out = append(out, l.T("princesses.roundcard.waiting_haggle", map[string]any{"Name": names.Of(v.LastWin)}))
 	case "play":
 		if len(v.Trick) == 0 {
-			out = append(out, l.T("princesses.ui.trick_empty", map[string]any{"Name": names.Of(v.Leader)}))
+			out = append(out, l.T(youKey(l, names, "princesses.ui.trick_empty", "_you", v.Leader), map[string]any{"Name": names.Of(v.Leader)}))
 		} else {
 			text := plays(l, v.Trick, names)
 			for k := 1; k < len(v.Masked); k++ {
@@ -152,7 +152,11 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 		}
 		var acting []engine.Seat
 		acting = append(acting, v.Acting...)
-		out = append(out, l.T("princesses.ui.turn", map[string]any{"Name": names.List(acting)}))
+		key := "princesses.ui.turn"
+		if len(acting) == 1 {
+			key = youKey(l, names, key, "_you", acting[0])
+		}
+		out = append(out, l.T(key, map[string]any{"Name": names.List(acting)}))
 	}
 	out = append(out, l.T("princesses.ui.scores", nil))
 	for s := 0; s < v.Seats; s++ {
@@ -201,7 +205,7 @@ func powerLines(l *locales.Localizer, v *princesses.View, names Names) []string 
 	}
 	for _, p := range v.Trick {
 		if p.Card.Rank() <= 7 && slices.Contains(v.ZeroSeats, p.Seat) {
-			out = append(out, l.T("princesses.power.ui.zeroed", map[string]any{"Name": names.Of(p.Seat), "Card": PrincessCard(l, p.Card)}))
+			out = append(out, l.T(youKey(l, names, "princesses.power.ui.zeroed", "_you", p.Seat), map[string]any{"Name": names.Of(p.Seat), "Card": PrincessCard(l, p.Card)}))
 		}
 	}
 	if v.LeadSuit != "" {
@@ -551,9 +555,31 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 		s, _ := a[k].(engine.Seat)
 		return names.Of(s)
 	}
+	// you is key, or its second-person variant when the seat under k is
+	// the reader's (the terminal's own seat).
+	you := func(key, k string) string {
+		s, ok := a[k].(engine.Seat)
+		if !ok {
+			return key
+		}
+		return youKey(l, names, key, "_you", s)
+	}
+	// yours is key's variant for the reader acting (seat) or acted on
+	// (target).
+	yours := func(key string) string {
+		s, ok := a["seat"].(engine.Seat)
+		if !ok {
+			s = -1
+		}
+		t, ok := a["target"].(engine.Seat)
+		if !ok {
+			t = -1
+		}
+		return youKeys(l, names, key, s, t)
+	}
 	switch e.Type {
 	case "princess_chosen":
-		return l.T("princesses.event.princess_chosen", map[string]any{"Name": seat("seat")})
+		return l.T(you("princesses.event.princess_chosen", "seat"), map[string]any{"Name": seat("seat")})
 	case "princesses_revealed":
 		ids, _ := a["princesses"].([]string)
 		parts := make([]string, len(ids))
@@ -562,7 +588,7 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 		}
 		return l.T("princesses.event.princesses_revealed", map[string]any{"List": strings.Join(parts, "; ")})
 	case "cards_passed":
-		return l.T("princesses.event.cards_passed", map[string]any{"Name": seat("seat")})
+		return l.T(you("princesses.event.cards_passed", "seat"), map[string]any{"Name": seat("seat")})
 	case "cards_received":
 		cs, _ := a["cards"].([]string)
 		gave, _ := a["gave"].([]string)
@@ -571,7 +597,7 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 		return l.T("princesses.event.passing_done", nil)
 	case "card_played":
 		c, _ := a["card"].(string)
-		text := l.T("princesses.event.card_played", map[string]any{"Name": seat("seat"), "Card": cardToken(l, c)})
+		text := l.T(you("princesses.event.card_played", "seat"), map[string]any{"Name": seat("seat"), "Card": cardToken(l, c)})
 		if p, ok := a["power"].(string); ok {
 			text += " " + l.T("princesses.power.event.with_power", map[string]any{"Power": l.T("princesses.princess."+p+".power", nil)})
 		}
@@ -581,7 +607,7 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 	case "trick_won":
 		cs, _ := a["cards"].([]string)
 		pts, _ := a["points"].(int)
-		text := l.T("princesses.event.trick_won", map[string]any{
+		text := l.T(you("princesses.event.trick_won", "seat"), map[string]any{
 			"Name": seat("seat"), "Cards": tokens(l, cs), "Proposals": l.N("princesses.proposals", pts, nil),
 		})
 		if g, _ := a["gifts"].(int); g > 0 {
@@ -591,7 +617,7 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 	case "round_started":
 		round, _ := a["round"].(int)
 		card, _ := a["card"].(string)
-		return l.T("princesses.event.round_started", map[string]any{"Round": round, "Card": roundName(l, card), "Name": seat("leader")})
+		return l.T(you("princesses.event.round_started", "leader"), map[string]any{"Round": round, "Card": roundName(l, card), "Name": seat("leader")})
 	case "round_scored":
 		scores, _ := a["scores"].([]int)
 		totals, _ := a["totals"].([]int)
@@ -604,7 +630,7 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 		}
 		text := l.T("princesses.event.round_scored", map[string]any{"Round": round, "List": strings.Join(parts, "; ")})
 		if rebel, _ := a["rebel"].(engine.Seat); rebel >= 0 {
-			text += " " + l.T("princesses.event.rebel", map[string]any{"Name": names.Of(rebel)})
+			text += " " + l.T(youKey(l, names, "princesses.event.rebel", "_you", rebel), map[string]any{"Name": names.Of(rebel)})
 		}
 		return text
 	case "tiebreak_round":
@@ -612,9 +638,9 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 	case "step_done":
 		step, _ := a["step"].(string)
 		if step == "offer" {
-			return l.T("princesses.power.more.event.offered", map[string]any{"Name": seat("seat")})
+			return l.T(you("princesses.power.more.event.offered", "seat"), map[string]any{"Name": seat("seat")})
 		}
-		return l.T("princesses.roundcard.event.step_done."+step, map[string]any{"Name": seat("seat")})
+		return l.T(you("princesses.roundcard.event.step_done."+step, "seat"), map[string]any{"Name": seat("seat")})
 	case "gifts_counted":
 		piles, _ := a["piles"].([][]string)
 		var parts []string
@@ -631,13 +657,13 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 	case "suit_revealed":
 		cs, _ := a["cards"].([]string)
 		su, _ := a["suit"].(string)
-		return l.T("princesses.roundcard.event.suit_revealed", map[string]any{"Name": seat("seat"), "Suit": suitName(l, su), "Cards": tokens(l, cs)})
+		return l.T(you("princesses.roundcard.event.suit_revealed", "seat"), map[string]any{"Name": seat("seat"), "Suit": suitName(l, su), "Cards": tokens(l, cs)})
 	case "card_given":
 		c, _ := a["card"].(string)
 		got, _ := a["got"].(string)
 		return l.T("princesses.roundcard.event.card_given", map[string]any{"Card": cardToken(l, c), "To": seat("to"), "Got": cardToken(l, got), "From": seat("from")})
 	case "card_masked":
-		text := l.T("princesses.roundcard.event.card_masked", map[string]any{"Name": seat("seat")})
+		text := l.T(you("princesses.roundcard.event.card_masked", "seat"), map[string]any{"Name": seat("seat")})
 		if p, ok := a["power"].(string); ok {
 			text += " " + l.T("princesses.power.event.with_power", map[string]any{"Power": l.T("princesses.princess."+p+".power", nil)})
 		}
@@ -678,9 +704,9 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 	case "haggled":
 		gave, _ := a["gave"].(string)
 		took, _ := a["took"].(string)
-		return l.T("princesses.roundcard.event.haggled", map[string]any{"Name": seat("seat"), "Card": cardToken(l, gave), "Take": cardToken(l, took)})
+		return l.T(you("princesses.roundcard.event.haggled", "seat"), map[string]any{"Name": seat("seat"), "Card": cardToken(l, gave), "Take": cardToken(l, took)})
 	case "haggle_kept":
-		return l.T("princesses.roundcard.event.haggle_kept", map[string]any{"Name": seat("seat")})
+		return l.T(you("princesses.roundcard.event.haggle_kept", "seat"), map[string]any{"Name": seat("seat")})
 	case "power_declared", "power_used", "power_cancelled", "power_unusable", "power_withdrawn":
 		suit, _ := a["suit"].(string)
 		t, ok := a["target"].(engine.Seat)
@@ -688,32 +714,32 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 			t = -1
 		}
 		pw, _ := a["power"].(string)
-		return l.T("princesses.power.event."+e.Type, map[string]any{"Name": seat("seat"), "Power": declText(l, pw, suit, t, names)})
+		return l.T(you("princesses.power.event."+e.Type, "seat"), map[string]any{"Name": seat("seat"), "Power": declText(l, pw, suit, t, names)})
 	case "leader_changed", "card_frozen", "trick_decided":
-		return l.T("princesses.power.event."+e.Type, map[string]any{"Name": seat("seat")})
+		return l.T(you("princesses.power.event."+e.Type, "seat"), map[string]any{"Name": seat("seat")})
 	case "lead_suit_forced", "lead_suit_missing":
 		su, _ := a["suit"].(string)
-		return l.T("princesses.power.event."+e.Type, map[string]any{"Name": seat("seat"), "Suit": suitName(l, su)})
+		return l.T(you("princesses.power.event."+e.Type, "seat"), map[string]any{"Name": seat("seat"), "Suit": suitName(l, su)})
 	case "mulan_swapped":
 		out, _ := a["out"].(string)
 		in, _ := a["in"].(string)
-		return l.T("princesses.power.event.mulan_swapped", map[string]any{"Name": seat("seat"), "Card": cardToken(l, out), "Take": cardToken(l, in)})
+		return l.T(you("princesses.power.event.mulan_swapped", "seat"), map[string]any{"Name": seat("seat"), "Card": cardToken(l, out), "Take": cardToken(l, in)})
 	case "alice_redealt":
 		cs, _ := a["cards"].([]string)
-		return l.T("princesses.power.event.alice_redealt", map[string]any{"Name": seat("seat"), "Cards": tokens(l, cs)})
+		return l.T(you("princesses.power.event.alice_redealt", "seat"), map[string]any{"Name": seat("seat"), "Cards": tokens(l, cs)})
 	case "alice_dealt":
 		cs, _ := a["cards"].([]string)
 		return l.T("princesses.power.event.alice_dealt", map[string]any{"Cards": tokens(l, cs)})
 	case "offers_done", "beauty_kept":
-		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Name": seat("seat")})
+		return l.T(you("princesses.power.more.event."+e.Type, "seat"), map[string]any{"Name": seat("seat")})
 	case "card_taken", "cards_drawn", "beauty_assigned":
-		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Name": seat("seat"), "Target": seat("target")})
+		return l.T(yours("princesses.power.more.event."+e.Type), map[string]any{"Name": seat("seat"), "Target": seat("target")})
 	case "card_traded":
 		key := "princesses.power.more.event.trade_none"
 		if sw, _ := a["swapped"].(bool); sw {
 			key = "princesses.power.more.event.traded"
 		}
-		return l.T(key, map[string]any{"Name": seat("seat"), "Target": seat("target")})
+		return l.T(yours(key), map[string]any{"Name": seat("seat"), "Target": seat("target")})
 	case "card_taken_private", "cards_drawn_private":
 		cs, _ := a["cards"].([]string)
 		if c, ok := a["card"].(string); ok {

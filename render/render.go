@@ -31,6 +31,33 @@ func (n Names) List(seats []engine.Seat) string {
 	return strings.Join(parts, ", ")
 }
 
+// isReader reports whether seat s is the reader's own. The terminal names
+// its human seat ui.you ("Player 0 (you)"); on Discord every seat bears a
+// player's or an AI's name, so there is no reader among the seats.
+func isReader(l *locales.Localizer, names Names, s engine.Seat) bool {
+	return s >= 0 && int(s) < len(names) && names[s] == l.T("ui.you", nil)
+}
+
+// youKey is key, or its second-person variant key+suffix ("_you" when
+// the seat acting is the reader: "You place…", not "Player 0 (you)
+// places…"; "_target_you" when the seat acted on is) when seat s is the
+// reader and the variant exists.
+func youKey(l *locales.Localizer, names Names, key, suffix string, s engine.Seat) string {
+	if isReader(l, names, s) && l.Has(key+suffix) {
+		return key + suffix
+	}
+	return key
+}
+
+// youKeys is key's variant for the seat acting (seat) when that is the
+// reader, else its variant for the seat acted on (target) when that is.
+func youKeys(l *locales.Localizer, names Names, key string, seat, target engine.Seat) string {
+	if k := youKey(l, names, key, "_you", seat); k != key {
+		return k
+	}
+	return youKey(l, names, key, "_target_you", target)
+}
+
 // Game renders one game. Every method takes the reader's localizer; views
 // and events are rendered for whoever they were built for, so a renderer can
 // never show more than the view holds.
@@ -79,6 +106,13 @@ func Error(l *locales.Localizer, err error) string {
 		data[strings.ToUpper(k[:1])+k[1:]] = v
 	}
 	text := l.T(key, data)
+	if n, ok := data["Count"].(int); ok {
+		// A plural message ("pass exactly 3 cards") takes its form from the
+		// count; N fails on a simple message, which T has rendered already.
+		if p := l.N(key, n, data); !strings.HasPrefix(p, locales.MissingOpen) {
+			text = p
+		}
+	}
 	// A refused option says why, when the game gave a reason.
 	if why, ok := re.Params["why"].(string); ok && re.Code == engine.CodeBadOption && l.Has("error.bad_option_why."+why) {
 		text += " " + l.T("error.bad_option_why."+why, data)

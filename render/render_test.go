@@ -226,7 +226,7 @@ func TestGameOverStandingsAndTie(t *testing.T) {
 		want []string
 	}{
 		{"en", []string{"Bolek", "Bolek: 3 proposals · Celina: 3 proposals · Ala: 5 proposals · Darek: 9 proposals", "Bolek: 2 rounds; Celina: 1 round"}},
-		{"pl", []string{"Bolek: 3 oświadczyny · Celina: 3 oświadczyny · Ala: 5 oświadczyn", "Bolek: 2 rundy; Celina: 1 runda"}},
+		{"pl", []string{"Bolek: 3 oświadczyn · Celina: 3 oświadczyn · Ala: 5 oświadczyn", "Bolek: 2 rundy; Celina: 1 runda"}},
 		{"uk", []string{"Bolek: 2 раунди; Celina: 1 раунд"}},
 	}
 	b := bundle(t)
