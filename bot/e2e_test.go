@@ -63,11 +63,13 @@ type world struct {
 	checked int               // log length at the last leak check
 	onTable []princesses.Card // the trick on the table at the last leak check
 	masked  []princesses.Card // the face-down plays (Masquerade) at the last leak check
-	// lastPlayed are the cards played in the window before the last leak
-	// check: the table's output is published from a timer, so a post about
-	// them (a trick taken at a round's end) may arrive after that check,
-	// when a new deal has put the same cards in hands again.
-	lastPlayed map[princesses.Card]bool
+	// lastPlayed are the cards played in the windows of the last few leak
+	// checks: the table's output is published from a timer (and waits for
+	// its picture), so a post about them (a trick taken at a round's end)
+	// may arrive some checks later, when a new deal has put the same cards
+	// in hands again (in a simultaneous decision every seat's move is a
+	// check of its own).
+	lastPlayed []map[princesses.Card]bool
 }
 
 func newWorld(t *testing.T) *world { t.Helper(); return newWorldAt(t, nil) }
@@ -436,6 +438,12 @@ func (w *world) withoutRuleTexts(text string) string {
 	return text
 }
 
+// leakWindows is how many of the last windows in which cards were played
+// (the plays between two leak checks) count as public (see
+// world.lastPlayed); windows without a play (a pass, a split) do not push
+// them out.
+const leakWindows = 2
+
 // checkLeaks uses the engine as an oracle: no message a user can see that
 // is new or changed since the last check may name a card that is now in
 // another seat's hand.
@@ -449,8 +457,10 @@ func (w *world) checkLeaks(id string) {
 	for _, c := range w.onTable {
 		played[c] = true
 	}
-	for c := range w.lastPlayed {
-		played[c] = true
+	for _, m := range w.lastPlayed {
+		for c := range m {
+			played[c] = true
+		}
 	}
 	for _, e := range log[min(w.checked, len(log)):] {
 		if t, ok := strings.CutPrefix(e.Action, "play "); ok {
@@ -474,13 +484,19 @@ func (w *world) checkLeaks(id string) {
 		}
 	}
 	w.masked = masked
-	w.lastPlayed = map[princesses.Card]bool{}
+	window := map[princesses.Card]bool{}
 	for _, e := range log[min(w.checked, len(log)):] {
 		if t, ok := strings.CutPrefix(e.Action, "play "); ok {
 			if c, ok := princesses.ParseCard(t); ok {
-				w.lastPlayed[c] = true
+				window[c] = true
 			}
 		}
+	}
+	if len(window) > 0 {
+		if k := len(w.lastPlayed) - (leakWindows - 1); k > 0 {
+			w.lastPlayed = w.lastPlayed[k:]
+		}
+		w.lastPlayed = append(w.lastPlayed, window)
 	}
 	w.checked = len(log)
 	w.onTable = nil
