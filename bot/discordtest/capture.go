@@ -5,9 +5,12 @@ package discordtest
 // receives is appended to it as one JSON line, whatever the fake answered,
 // and so are the users, guilds and channels a test adds. Files uploaded in a
 // multipart request are saved in the directory <capture>.files next to it.
-// The format is the capture contract of the discord-look tool
-// (../shared/tools/discord-look/README.md, "The capture contract"), which
-// validate.py and look.py read.
+// Each line is a JSON object: the test's name, the request's method, path,
+// API version and body (a multipart request's payload_json, with its files
+// listed by name, size, content type and saved path), and the fake's answer
+// status; name lines map user, guild and channel ids to names. This is the
+// format the team's message viewer (discord-look) reads; the fields are
+// defined by the types below.
 //
 // The variable is read when a Server is created, so a test may set it with
 // t.Setenv. Each process opens a capture file once, with O_APPEND, and
