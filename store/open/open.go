@@ -19,8 +19,8 @@ import (
 )
 
 // Backend is a store: what the table service, the bot and the commands
-// need from persistence. It lists the same methods as storetest.Backend
-// (a test checks that the two stay equal) and holds bot.Store.
+// need from persistence; the conformance suite (store/storetest) checks
+// every backend against it, and it holds bot.Store (a test says so).
 type Backend interface {
 	table.Store
 

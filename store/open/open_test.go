@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -20,25 +19,8 @@ import (
 	"github.com/stolik-bot/stolik/store/storetest"
 )
 
-// The backend-neutral contract: open.Backend and storetest.Backend list
-// the same methods, and every backend is what the bot needs.
-var (
-	_ storetest.Backend = open.Backend(nil)
-	_ open.Backend      = storetest.Backend(nil)
-	_ bot.Store         = open.Backend(nil)
-)
-
-func TestBackendsMatch(t *testing.T) {
-	a, b := reflect.TypeFor[open.Backend](), reflect.TypeFor[storetest.Backend]()
-	if a.NumMethod() != b.NumMethod() {
-		t.Fatalf("open.Backend has %d methods, storetest.Backend %d", a.NumMethod(), b.NumMethod())
-	}
-	for i := range a.NumMethod() {
-		if m := a.Method(i); b.Method(i).Name != m.Name || b.Method(i).Type != m.Type {
-			t.Errorf("method %d: %s %v, storetest has %s %v", i, m.Name, m.Type, b.Method(i).Name, b.Method(i).Type)
-		}
-	}
-}
+// Every backend is what the bot needs (storetest.Backend is open.Backend).
+var _ bot.Store = open.Backend(nil)
 
 func TestDescribe(t *testing.T) {
 	for dsn, want := range map[string]string{

@@ -15,61 +15,19 @@
 package storetest
 
 import (
+	"github.com/stolik-bot/stolik/store/open"
+
 	"context"
 	"testing"
 	"time"
-
-	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/engine/table"
-	"github.com/stolik-bot/stolik/store"
 )
 
 // Precision is the coarsest precision at which a backend may keep times.
 const Precision = time.Microsecond
 
-// Backend is a store: what the table service, the bot and the commands
-// need from persistence, with the semantics the suite checks.
-type Backend interface {
-	table.Store
-
-	InChannel(ctx context.Context, channelID string) ([]string, error)
-	LastInChannel(ctx context.Context, channelID string) (string, error)
-	UserLang(ctx context.Context, userID string) (string, error)
-	SetUserLang(ctx context.Context, userID, lang string) error
-	DMReminders(ctx context.Context, userID string) (bool, error)
-	SetDMReminders(ctx context.Context, userID string, on bool) error
-
-	Meta(ctx context.Context, id string) (store.Meta, error)
-	SetMeta(ctx context.Context, id string, m store.Meta) error
-	SeatFlags(ctx context.Context, id string) (map[engine.Seat]store.SeatFlags, error)
-	SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f store.SeatFlags) error
-
-	Deadlines(ctx context.Context, id string) ([]store.Deadline, error)
-	PutDeadline(ctx context.Context, dl store.Deadline) error
-	DeleteDeadline(ctx context.Context, id string, seat engine.Seat) error
-	DueDeadlines(ctx context.Context, now time.Time) ([]store.Deadline, error)
-	NextDue(ctx context.Context) (time.Time, bool, error)
-	MarkReminded(ctx context.Context, dl store.Deadline, at time.Time) (bool, error)
-	MarkExpired(ctx context.Context, dl store.Deadline, at time.Time) (bool, error)
-
-	Vote(ctx context.Context, id, topic, voter, choice string, at time.Time) (bool, error)
-	Votes(ctx context.Context, id, topic string) (map[string]string, error)
-	ClearVotes(ctx context.Context, id, topic string) error
-
-	RecordResults(ctx context.Context, rs []store.Result) error
-	GuildStats(ctx context.Context, guildID string) ([]store.GameStat, error)
-	PlayerStats(ctx context.Context, guildID, userID string) ([]store.PlayerStat, error)
-	CurrentTables(ctx context.Context, guildID, userID string) (int, error)
-	OpenTables(ctx context.Context) ([]store.OpenTable, error)
-	EndedSince(ctx context.Context, since time.Time) ([]string, error)
-
-	MarkCorrupt(ctx context.Context, id, reason string) error
-	MarkedCorrupt(ctx context.Context) ([]store.CorruptTable, error)
-	LogMismatches(ctx context.Context) ([]store.LogMismatch, error)
-	Check(ctx context.Context, full bool) ([]string, error)
-	SchemaVersion(ctx context.Context) (int, error)
-	Close() error
-}
+// Backend is the backend-neutral store contract the suite checks: the one
+// interface of package store/open, which picks a backend by URL.
+type Backend = open.Backend
 
 // RawDeleter is offered by a backend's test adapter to delete log rows
 // behind the store's back — what a damaged disk, a restore that missed
