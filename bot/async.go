@@ -13,7 +13,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // Games across days: deadlines per decision, reminders, what the other
@@ -96,7 +96,7 @@ func (b *Bot) runDue(ctx context.Context) {
 	}
 }
 
-func (b *Bot) fire(ctx context.Context, dl store.Deadline) {
+func (b *Bot) fire(ctx context.Context, dl record.Deadline) {
 	unlock := b.lock(dl.TableID)
 	defer unlock()
 	snap, err := b.tables.Get(ctx, dl.TableID)
@@ -307,8 +307,8 @@ func (b *Bot) onStallVote(ctx context.Context, r *reply, u user, id string, seat
 }
 
 // newDeadline starts the clock of a seat at now.
-func newDeadline(id string, seat engine.Seat, now time.Time, d time.Duration) store.Deadline {
-	return store.Deadline{TableID: id, Seat: seat, StartedAt: now, RemindAt: now.Add(d - d/remindFraction), DueAt: now.Add(d)}
+func newDeadline(id string, seat engine.Seat, now time.Time, d time.Duration) record.Deadline {
+	return record.Deadline{TableID: id, Seat: seat, StartedAt: now, RemindAt: now.Add(d - d/remindFraction), DueAt: now.Add(d)}
 }
 
 // How a human seat is handed to an AI.
@@ -541,7 +541,7 @@ func (b *Bot) onTakeSeat(ctx context.Context, r *reply, u user, id string, seat 
 // syncDeadlines keeps one deadline per human seat that must act: new ones
 // start now, those of seats that no longer must act go. The caller holds
 // the table's lock.
-func (b *Bot) syncDeadlines(ctx context.Context, snap *table.Snapshot, meta store.Meta) []store.Deadline {
+func (b *Bot) syncDeadlines(ctx context.Context, snap *table.Snapshot, meta record.Meta) []record.Deadline {
 	rec := snap.Record
 	have, err := b.store.Deadlines(ctx, rec.ID)
 	if err != nil {
@@ -556,7 +556,7 @@ func (b *Bot) syncDeadlines(ctx context.Context, snap *table.Snapshot, meta stor
 			}
 		}
 	}
-	var out []store.Deadline
+	var out []record.Deadline
 	for _, dl := range have {
 		if !slices.Contains(want, dl.Seat) {
 			if err := b.store.DeleteDeadline(ctx, rec.ID, dl.Seat); err != nil {
@@ -571,7 +571,7 @@ func (b *Bot) syncDeadlines(ctx context.Context, snap *table.Snapshot, meta stor
 	}
 	now := b.now()
 	for _, s := range want {
-		if slices.ContainsFunc(out, func(dl store.Deadline) bool { return dl.Seat == s }) {
+		if slices.ContainsFunc(out, func(dl record.Deadline) bool { return dl.Seat == s }) {
 			continue
 		}
 		dl := newDeadline(rec.ID, s, now, meta.Deadline)
@@ -643,7 +643,7 @@ func (b *Bot) where(ctx context.Context, rec table.Record) string {
 
 // deadlineLines describe, for the table message, whom the table waits for
 // and until when.
-func deadlineLines(l *locales.Localizer, nm []string, dls []store.Deadline) []string {
+func deadlineLines(l *locales.Localizer, nm []string, dls []record.Deadline) []string {
 	var out []string
 	for _, dl := range dls {
 		name := "?"
@@ -671,10 +671,10 @@ func (b *Bot) recordResults(ctx context.Context, snap *table.Snapshot) {
 	if err != nil {
 		b.log.Error("reading seat flags", "table", rec.ID, "err", err)
 	}
-	var rs []store.Result
+	var rs []record.Result
 	for s := 0; s < rec.Setup.Seats; s++ {
 		seat := engine.Seat(s)
-		r := store.Result{TableID: rec.ID, Seat: seat, Game: rec.Setup.Game, FinishedAt: rec.UpdatedAt,
+		r := record.Result{TableID: rec.ID, Seat: seat, Game: rec.Setup.Game, FinishedAt: rec.UpdatedAt,
 			Won: slices.Contains(res.Winners, seat), StandIn: flags[seat].StandIn}
 		if s < len(res.Scores) {
 			r.Score = res.Scores[s]

@@ -13,7 +13,7 @@ import (
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine/table"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // guardedStore counts the store calls made while it is watching: an
@@ -59,7 +59,7 @@ func (s *guardedStore) Load(ctx context.Context, id string) (table.Record, []tab
 	return s.Store.Load(ctx, id)
 }
 
-func (s *guardedStore) Meta(ctx context.Context, id string) (store.Meta, error) {
+func (s *guardedStore) Meta(ctx context.Context, id string) (record.Meta, error) {
 	s.note("Meta")
 	return s.Store.Meta(ctx, id)
 }

@@ -23,7 +23,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // Store is what the bot needs from persistence: the table store, the open
@@ -39,28 +39,28 @@ type Store interface {
 	DMReminders(ctx context.Context, userID string) (bool, error)
 	SetDMReminders(ctx context.Context, userID string, on bool) error
 
-	Meta(ctx context.Context, id string) (store.Meta, error)
-	SetMeta(ctx context.Context, id string, m store.Meta) error
-	SeatFlags(ctx context.Context, id string) (map[engine.Seat]store.SeatFlags, error)
-	SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f store.SeatFlags) error
+	Meta(ctx context.Context, id string) (record.Meta, error)
+	SetMeta(ctx context.Context, id string, m record.Meta) error
+	SeatFlags(ctx context.Context, id string) (map[engine.Seat]record.SeatFlags, error)
+	SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f record.SeatFlags) error
 
-	Deadlines(ctx context.Context, id string) ([]store.Deadline, error)
-	PutDeadline(ctx context.Context, dl store.Deadline) error
+	Deadlines(ctx context.Context, id string) ([]record.Deadline, error)
+	PutDeadline(ctx context.Context, dl record.Deadline) error
 	DeleteDeadline(ctx context.Context, id string, seat engine.Seat) error
-	DueDeadlines(ctx context.Context, now time.Time) ([]store.Deadline, error)
+	DueDeadlines(ctx context.Context, now time.Time) ([]record.Deadline, error)
 	NextDue(ctx context.Context) (time.Time, bool, error)
-	MarkReminded(ctx context.Context, dl store.Deadline, at time.Time) (bool, error)
-	MarkExpired(ctx context.Context, dl store.Deadline, at time.Time) (bool, error)
+	MarkReminded(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
+	MarkExpired(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
 
 	Vote(ctx context.Context, id, topic, voter, choice string, at time.Time) (bool, error)
 	Votes(ctx context.Context, id, topic string) (map[string]string, error)
 	ClearVotes(ctx context.Context, id, topic string) error
 
-	RecordResults(ctx context.Context, rs []store.Result) error
-	GuildStats(ctx context.Context, guildID string) ([]store.GameStat, error)
-	PlayerStats(ctx context.Context, guildID, userID string) ([]store.PlayerStat, error)
+	RecordResults(ctx context.Context, rs []record.Result) error
+	GuildStats(ctx context.Context, guildID string) ([]record.GameStat, error)
+	PlayerStats(ctx context.Context, guildID, userID string) ([]record.PlayerStat, error)
 	CurrentTables(ctx context.Context, guildID, userID string) (int, error)
-	OpenTables(ctx context.Context) ([]store.OpenTable, error)
+	OpenTables(ctx context.Context) ([]record.OpenTable, error)
 }
 
 // Clock tells the bot what time it is (deadlines, reminders). Tests use a

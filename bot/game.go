@@ -15,7 +15,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // quietEvents are public events that the table message already shows, so
@@ -156,14 +156,14 @@ func (b *Bot) tableLang(rec table.Record) *locales.Localizer { return b.loc.Lang
 // publicMessage is the table message of a table being played or over, in
 // the table's language, from the spectator's view only, with whom the table
 // waits for and until when.
-func (b *Bot) publicMessage(snap *table.Snapshot, dls []store.Deadline) message {
+func (b *Bot) publicMessage(snap *table.Snapshot, dls []record.Deadline) message {
 	return b.publicMessageWith(snap, dls, nil)
 }
 
 // publicMessageWith is publicMessage with a list of the last moves (public
 // events, oldest first), as many of the newest as the message has room for
 // (composeScreen). A lobby is the lobby message.
-func (b *Bot) publicMessageWith(snap *table.Snapshot, dls []store.Deadline, recent []engine.Event) message {
+func (b *Bot) publicMessageWith(snap *table.Snapshot, dls []record.Deadline, recent []engine.Event) message {
 	rec := snap.Record
 	if rec.Status == table.StatusLobby {
 		return b.lobbyMessage(rec)
@@ -180,7 +180,7 @@ func (b *Bot) statusMessage(l *locales.Localizer, snap *table.Snapshot) message 
 // readerMessage is the state of a table for one reader, in their language:
 // note first, then (once the game has started) whom the table waits for,
 // the table's picture and its status, with the deadlines dls.
-func (b *Bot) readerMessage(l *locales.Localizer, snap *table.Snapshot, note string, dls []store.Deadline) message {
+func (b *Bot) readerMessage(l *locales.Localizer, snap *table.Snapshot, note string, dls []record.Deadline) message {
 	rec := snap.Record
 	if rec.Status == table.StatusLobby {
 		m := b.lobbyMessageIn(l, rec)
@@ -311,7 +311,7 @@ func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
 // message changes.
 func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string) (string, error) {
 	rec := snap.Record
-	var dls []store.Deadline
+	var dls []record.Deadline
 	if rec.Status == table.StatusPlaying {
 		var err error
 		if dls, err = b.store.Deadlines(ctx, rec.ID); err != nil {

@@ -17,7 +17,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // deadlineChoices are the values of the open command's deadline option.
@@ -111,7 +111,7 @@ func (b *Bot) showWatch(ctx context.Context, r *reply, u user, id string) {
 	if !ok {
 		return
 	}
-	var dls []store.Deadline
+	var dls []record.Deadline
 	if snap.Record.Status == table.StatusPlaying {
 		var err error
 		if dls, err = b.store.Deadlines(ctx, id); err != nil {
@@ -355,7 +355,7 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, u user, op
 	}
 	l := u.l
 	gs, err := b.store.GuildStats(ctx, i.GuildID)
-	var ps []store.PlayerStat
+	var ps []record.PlayerStat
 	var cur, mine int
 	if err == nil {
 		ps, err = b.store.PlayerStats(ctx, i.GuildID, who)

@@ -9,7 +9,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // cmdOpen opens a table in the channel and posts its lobby message.
@@ -67,7 +67,7 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 	}
 	unlock := b.lock(rec.ID)
 	defer unlock()
-	meta := store.Meta{WantThread: threadsAllowed(i)}
+	meta := record.Meta{WantThread: threadsAllowed(i)}
 	if o, ok := opts[optThread]; ok {
 		meta.WantThread = o.BoolValue() && meta.WantThread
 	}
@@ -289,7 +289,7 @@ func (b *Bot) abandon(ctx context.Context, r *reply, u user, id string) {
 	b.log.Info("table abandoned", "table", id, "by", u.id)
 	r.send(ctx, message{content: u.l.T("bot.abandoned", nil)})
 	snap.Record = rec
-	b.syncDeadlines(ctx, snap, store.Meta{})
+	b.syncDeadlines(ctx, snap, record.Meta{})
 	b.refresh(ctx, snap)
 	if _, err := b.send(ctx, b.where(ctx, rec), message{content: b.tableLang(rec).T("bot.abandoned", nil)}); err != nil {
 		b.log.Warn("posting the end of a table", "table", id, "err", err)

@@ -9,62 +9,8 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store/record"
 )
-
-// Meta is what the Discord front end keeps about a table besides its
-// record: the time per decision, the thread the game lives in, and whether
-// an AI ever stood in for a player.
-type Meta struct {
-	Deadline   time.Duration // 0: no deadline
-	WantThread bool          // play in a thread once the game starts
-	ThreadID   string
-	StandIns   bool
-}
-
-// SeatFlags are the front end's flags of one seat.
-type SeatFlags struct {
-	Vacant  bool // the player left or was replaced: anyone may take the seat
-	StandIn bool // an AI played this seat for a player at some point
-}
-
-// Deadline is the clock of one human seat that must act.
-type Deadline struct {
-	TableID    string
-	Seat       engine.Seat
-	StartedAt  time.Time
-	RemindAt   time.Time
-	DueAt      time.Time
-	RemindedAt time.Time // zero: the reminder was not sent yet
-	ExpiredAt  time.Time // zero: the deadline has not been handled yet
-}
-
-// Result is one seat's outcome of a finished game.
-type Result struct {
-	TableID    string
-	Seat       engine.Seat
-	UserID     string // "" for AI seats
-	Score      int
-	Won        bool
-	Game       string
-	StandIn    bool
-	FinishedAt time.Time
-}
-
-// GameStat is a server's count of finished games of one game.
-type GameStat struct {
-	Game     string
-	Games    int
-	StandIns int // games in which an AI stood in for a player
-}
-
-// PlayerStat is one player's record in one game.
-type PlayerStat struct {
-	Game     string
-	Played   int
-	Won      int
-	AvgScore float64
-	StandIns int // games in which the player's seat had a stand-in
-}
 
 func optTime(s string) (time.Time, error) {
 	if s == "" {
@@ -89,26 +35,26 @@ func b2i(b bool) int {
 
 // Meta returns the front end's data of a table (zero values when none was
 // stored).
-func (d *DB) Meta(ctx context.Context, id string) (Meta, error) {
+func (d *DB) Meta(ctx context.Context, id string) (record.Meta, error) {
 	var (
-		m            Meta
+		m            record.Meta
 		secs         int64
 		want, stands int
 	)
 	err := d.r.QueryRowContext(ctx, `SELECT deadline_secs, want_thread, thread_id, standins FROM table_meta WHERE table_id = ?`, id).
 		Scan(&secs, &want, &m.ThreadID, &stands)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Meta{}, nil
+		return record.Meta{}, nil
 	}
 	if err != nil {
-		return Meta{}, fmt.Errorf("store: reading the settings of table %s: %w", id, err)
+		return record.Meta{}, fmt.Errorf("store: reading the settings of table %s: %w", id, err)
 	}
 	m.Deadline, m.WantThread, m.StandIns = time.Duration(secs)*time.Second, want != 0, stands != 0
 	return m, nil
 }
 
 // SetMeta stores the front end's data of a table.
-func (d *DB) SetMeta(ctx context.Context, id string, m Meta) error {
+func (d *DB) SetMeta(ctx context.Context, id string, m record.Meta) error {
 	return d.write(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins)
 			VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET deadline_secs = excluded.deadline_secs,
@@ -122,25 +68,25 @@ func (d *DB) SetMeta(ctx context.Context, id string, m Meta) error {
 
 // SeatFlags returns the flags of a table's seats (seats without flags are
 // left out).
-func (d *DB) SeatFlags(ctx context.Context, id string) (map[engine.Seat]SeatFlags, error) {
+func (d *DB) SeatFlags(ctx context.Context, id string) (map[engine.Seat]record.SeatFlags, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT seat, vacant, standin FROM seat_meta WHERE table_id = ?`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the seat flags of table %s: %w", id, err)
 	}
 	defer rows.Close()
-	out := map[engine.Seat]SeatFlags{}
+	out := map[engine.Seat]record.SeatFlags{}
 	for rows.Next() {
 		var seat, vacant, standin int
 		if err := rows.Scan(&seat, &vacant, &standin); err != nil {
 			return nil, fmt.Errorf("store: reading the seat flags of table %s: %w", id, err)
 		}
-		out[engine.Seat(seat)] = SeatFlags{Vacant: vacant != 0, StandIn: standin != 0}
+		out[engine.Seat(seat)] = record.SeatFlags{Vacant: vacant != 0, StandIn: standin != 0}
 	}
 	return out, rows.Err()
 }
 
 // SetSeatFlags stores the flags of one seat.
-func (d *DB) SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f SeatFlags) error {
+func (d *DB) SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f record.SeatFlags) error {
 	return d.write(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO seat_meta (table_id, seat, vacant, standin) VALUES (?, ?, ?, ?)
 			ON CONFLICT (table_id, seat) DO UPDATE SET vacant = excluded.vacant, standin = excluded.standin`,
@@ -153,12 +99,12 @@ func (d *DB) SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f Se
 
 const deadlineCols = `table_id, seat, started_at, remind_at, due_at, reminded_at, expired_at`
 
-func scanDeadlines(rows *sql.Rows) ([]Deadline, error) {
+func scanDeadlines(rows *sql.Rows) ([]record.Deadline, error) {
 	defer rows.Close()
-	var out []Deadline
+	var out []record.Deadline
 	for rows.Next() {
 		var (
-			dl                                 Deadline
+			dl                                 record.Deadline
 			seat                               int
 			started, remind, due, remd, expird string
 		)
@@ -184,7 +130,7 @@ func scanDeadlines(rows *sql.Rows) ([]Deadline, error) {
 }
 
 // Deadlines returns the deadlines of a table, by seat.
-func (d *DB) Deadlines(ctx context.Context, id string) ([]Deadline, error) {
+func (d *DB) Deadlines(ctx context.Context, id string) ([]record.Deadline, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT `+deadlineCols+` FROM deadlines WHERE table_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading the deadlines of table %s: %w", id, err)
@@ -193,7 +139,7 @@ func (d *DB) Deadlines(ctx context.Context, id string) ([]Deadline, error) {
 }
 
 // PutDeadline stores (or replaces) the deadline of a seat.
-func (d *DB) PutDeadline(ctx context.Context, dl Deadline) error {
+func (d *DB) PutDeadline(ctx context.Context, dl record.Deadline) error {
 	return d.write(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO deadlines (`+deadlineCols+`) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			dl.TableID, int(dl.Seat), formatTime(dl.StartedAt), formatTime(dl.RemindAt), formatTime(dl.DueAt),
@@ -217,7 +163,7 @@ func (d *DB) DeleteDeadline(ctx context.Context, id string, seat engine.Seat) er
 // DueDeadlines lists the deadlines with something to do at now: a reminder
 // not yet sent whose time has come, or a deadline passed and not yet
 // handled.
-func (d *DB) DueDeadlines(ctx context.Context, now time.Time) ([]Deadline, error) {
+func (d *DB) DueDeadlines(ctx context.Context, now time.Time) ([]record.Deadline, error) {
 	t := formatTime(now)
 	rows, err := d.r.QueryContext(ctx, `SELECT `+deadlineCols+` FROM deadlines
 		WHERE (reminded_at = '' AND remind_at <= ?) OR (expired_at = '' AND due_at <= ?)
@@ -248,7 +194,7 @@ func (d *DB) NextDue(ctx context.Context) (next time.Time, ok bool, err error) {
 // markDeadline sets a deadline's column to at if it is still unset for the
 // same turn (started_at), reporting whether this call set it: a deadline
 // that fires twice is handled once.
-func (d *DB) markDeadline(ctx context.Context, col string, dl Deadline, at time.Time) (bool, error) {
+func (d *DB) markDeadline(ctx context.Context, col string, dl record.Deadline, at time.Time) (bool, error) {
 	var changed bool
 	err := d.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE deadlines SET `+col+` = ? WHERE table_id = ? AND seat = ? AND started_at = ? AND `+col+` = ''`,
@@ -265,13 +211,13 @@ func (d *DB) markDeadline(ctx context.Context, col string, dl Deadline, at time.
 
 // MarkReminded records that the reminder of a deadline was sent; false
 // when it already was (or the turn changed).
-func (d *DB) MarkReminded(ctx context.Context, dl Deadline, at time.Time) (bool, error) {
+func (d *DB) MarkReminded(ctx context.Context, dl record.Deadline, at time.Time) (bool, error) {
 	return d.markDeadline(ctx, "reminded_at", dl, at)
 }
 
 // MarkExpired records that a passed deadline was handled; false when it
 // already was (or the turn changed).
-func (d *DB) MarkExpired(ctx context.Context, dl Deadline, at time.Time) (bool, error) {
+func (d *DB) MarkExpired(ctx context.Context, dl record.Deadline, at time.Time) (bool, error) {
 	return d.markDeadline(ctx, "expired_at", dl, at)
 }
 
@@ -353,7 +299,7 @@ func (d *DB) SetDMReminders(ctx context.Context, userID string, on bool) error {
 
 // RecordResults stores the results of a finished game, one row per seat.
 // Recording the same table again changes nothing.
-func (d *DB) RecordResults(ctx context.Context, rs []Result) error {
+func (d *DB) RecordResults(ctx context.Context, rs []record.Result) error {
 	return d.write(ctx, func(tx *sql.Tx) error {
 		for _, r := range rs {
 			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO results
@@ -367,7 +313,7 @@ func (d *DB) RecordResults(ctx context.Context, rs []Result) error {
 }
 
 // GuildStats counts the finished games of a server, per game.
-func (d *DB) GuildStats(ctx context.Context, guildID string) ([]GameStat, error) {
+func (d *DB) GuildStats(ctx context.Context, guildID string) ([]record.GameStat, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT r.game, COUNT(DISTINCT r.table_id),
 		COUNT(DISTINCT CASE WHEN r.standin <> 0 THEN r.table_id END)
 		FROM results r JOIN tables t ON t.id = r.table_id WHERE t.guild_id = ? GROUP BY r.game ORDER BY r.game`, guildID)
@@ -375,9 +321,9 @@ func (d *DB) GuildStats(ctx context.Context, guildID string) ([]GameStat, error)
 		return nil, fmt.Errorf("store: server statistics: %w", err)
 	}
 	defer rows.Close()
-	var out []GameStat
+	var out []record.GameStat
 	for rows.Next() {
-		var g GameStat
+		var g record.GameStat
 		if err := rows.Scan(&g.Game, &g.Games, &g.StandIns); err != nil {
 			return nil, fmt.Errorf("store: server statistics: %w", err)
 		}
@@ -387,7 +333,7 @@ func (d *DB) GuildStats(ctx context.Context, guildID string) ([]GameStat, error)
 }
 
 // PlayerStats gives a player's record on a server, per game.
-func (d *DB) PlayerStats(ctx context.Context, guildID, userID string) ([]PlayerStat, error) {
+func (d *DB) PlayerStats(ctx context.Context, guildID, userID string) ([]record.PlayerStat, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT r.game, COUNT(*), SUM(r.won), AVG(r.score), SUM(r.standin)
 		FROM results r JOIN tables t ON t.id = r.table_id
 		WHERE t.guild_id = ? AND r.user_id = ? GROUP BY r.game ORDER BY r.game`, guildID, userID)
@@ -395,9 +341,9 @@ func (d *DB) PlayerStats(ctx context.Context, guildID, userID string) ([]PlayerS
 		return nil, fmt.Errorf("store: player statistics: %w", err)
 	}
 	defer rows.Close()
-	var out []PlayerStat
+	var out []record.PlayerStat
 	for rows.Next() {
-		var p PlayerStat
+		var p record.PlayerStat
 		if err := rows.Scan(&p.Game, &p.Played, &p.Won, &p.AvgScore, &p.StandIns); err != nil {
 			return nil, fmt.Errorf("store: player statistics: %w", err)
 		}

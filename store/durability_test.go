@@ -22,7 +22,7 @@ import (
 func TestFullDatabase(t *testing.T) {
 	db, path := openTemp(t)
 	ctx := context.Background()
-	if err := db.Create(ctx, record("full", table.StatusPlaying)); err != nil {
+	if err := db.Create(ctx, tableRecord("full", table.StatusPlaying)); err != nil {
 		t.Fatal(err)
 	}
 	var pages int
@@ -88,7 +88,7 @@ func TestLockedDatabase(t *testing.T) {
 	t.Parallel()
 	db, path := openTemp(t)
 	ctx := context.Background()
-	if err := db.Create(ctx, record("locked", table.StatusPlaying)); err != nil {
+	if err := db.Create(ctx, tableRecord("locked", table.StatusPlaying)); err != nil {
 		t.Fatal(err)
 	}
 	mustAppend(t, db, "locked", 0, "")
@@ -141,7 +141,7 @@ func TestGroupCommitIsolation(t *testing.T) {
 	db, _ := openTemp(t)
 	ctx := context.Background()
 	for i := range 8 {
-		if err := db.Create(ctx, record(fmt.Sprintf("g%d", i), table.StatusPlaying)); err != nil {
+		if err := db.Create(ctx, tableRecord(fmt.Sprintf("g%d", i), table.StatusPlaying)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -306,7 +306,7 @@ func BenchmarkAppend(b *testing.B) {
 				id := fmt.Sprintf("b%d", next)
 				next++
 				mu.Unlock()
-				if err := db.Create(ctx, record(id, table.StatusPlaying)); err != nil {
+				if err := db.Create(ctx, tableRecord(id, table.StatusPlaying)); err != nil {
 					b.Fatal(err)
 				}
 				return id

@@ -203,7 +203,7 @@ func fsyncChild(t *testing.T) {
 	// sequential appends to one table; missing counts the appends that
 	// returned with no fsync since they began.
 	sequential := func(db *DB, id string, n int) (fsyncs, missing int) {
-		if err := db.Create(ctx, record(id, table.StatusPlaying)); err != nil {
+		if err := db.Create(ctx, tableRecord(id, table.StatusPlaying)); err != nil {
 			t.Fatal(err)
 		}
 		start := synced()
@@ -227,7 +227,7 @@ func fsyncChild(t *testing.T) {
 	r.SeqFsyncs, r.SeqMissing = sequential(db, "seq", fsyncSeq)
 
 	for i := range fsyncGroupTables {
-		if err := db.Create(ctx, record(fmt.Sprintf("g%d", i), table.StatusPlaying)); err != nil {
+		if err := db.Create(ctx, tableRecord(fmt.Sprintf("g%d", i), table.StatusPlaying)); err != nil {
 			t.Fatal(err)
 		}
 	}

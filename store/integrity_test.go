@@ -27,7 +27,7 @@ func seedLongLog(t *testing.T, path string, n int) {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"long", "other"} {
-		if err := db.Create(ctx, record(id, table.StatusPlaying)); err != nil {
+		if err := db.Create(ctx, tableRecord(id, table.StatusPlaying)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // BusyTimeout is how long a connection waits for another writer before
@@ -608,17 +609,9 @@ func (d *DB) SetUserLang(ctx context.Context, userID, lang string) error {
 	})
 }
 
-// OpenTable is an open table as start-up needs it: whether an AI sits at
-// it and when it last changed.
-type OpenTable struct {
-	ID        string
-	UpdatedAt time.Time
-	HasAI     bool
-}
-
 // OpenTables lists the tables in the lobby or being played, oldest first,
 // in one query; tables marked corrupt are left out (they are not resumed).
-func (d *DB) OpenTables(ctx context.Context) ([]OpenTable, error) {
+func (d *DB) OpenTables(ctx context.Context) ([]record.OpenTable, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT t.id, t.updated_at,
 		EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = ?)
 		FROM tables t WHERE t.status IN (?, ?) AND t.corrupt = '' ORDER BY t.created_at, t.id`,
@@ -627,10 +620,10 @@ func (d *DB) OpenTables(ctx context.Context) ([]OpenTable, error) {
 		return nil, fmt.Errorf("store: listing open tables: %w", err)
 	}
 	defer rows.Close()
-	var out []OpenTable
+	var out []record.OpenTable
 	for rows.Next() {
 		var (
-			t  OpenTable
+			t  record.OpenTable
 			at string
 		)
 		if err := rows.Scan(&t.ID, &at, &t.HasAI); err != nil {

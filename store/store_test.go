@@ -31,7 +31,7 @@ func openTemp(t *testing.T) (*DB, string) {
 
 var t0 = time.Date(2025, 3, 14, 15, 9, 26, 535897932, time.FixedZone("CET", 3600))
 
-func record(id string, status table.Status) table.Record {
+func tableRecord(id string, status table.Status) table.Record {
 	return table.Record{
 		ID:     id,
 		Setup:  engine.Setup{Game: "princesses", Options: engine.Options{"edition": "pl", "rounds": "8"}, Seats: 3, Seed: math.MaxUint64 - 41},
@@ -87,7 +87,7 @@ func TestPathWithURICharacters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Create(context.Background(), record("t1", table.StatusLobby)); err != nil {
+	if err := db.Create(context.Background(), tableRecord("t1", table.StatusLobby)); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.Close(); err != nil {
@@ -252,7 +252,7 @@ func TestCorruptRows(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			db, _ := openTemp(t)
 			ctx := context.Background()
-			if err := db.Create(ctx, record("bad", table.StatusPlaying)); err != nil {
+			if err := db.Create(ctx, tableRecord("bad", table.StatusPlaying)); err != nil {
 				t.Fatal(err)
 			}
 			mustAppend(t, db, "bad", 0, "")

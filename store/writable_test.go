@@ -105,7 +105,7 @@ func TestRealFullDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Create(ctx, record("t", table.StatusPlaying)); err != nil {
+	if err := db.Create(ctx, tableRecord("t", table.StatusPlaying)); err != nil {
 		t.Fatal(err)
 	}
 	// Leave about 600 KiB of room, then append long entries until one fails.

@@ -15,6 +15,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/postgres"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 const migrateDBUsage = `stolik migrate-db --from FILE --to postgres://USER:PASSWORD@HOST:PORT/DATABASE [--resume]
@@ -176,7 +177,7 @@ func normCopy(c postgres.TableCopy) postgres.TableCopy {
 	for i := range c.Log {
 		c.Log[i].At = tr(c.Log[i].At)
 	}
-	c.Deadlines = append([]store.Deadline(nil), c.Deadlines...)
+	c.Deadlines = append([]record.Deadline(nil), c.Deadlines...)
 	for i := range c.Deadlines {
 		d := &c.Deadlines[i]
 		d.StartedAt, d.RemindAt, d.DueAt = tr(d.StartedAt), tr(d.RemindAt), tr(d.DueAt)
@@ -191,7 +192,7 @@ func normCopy(c postgres.TableCopy) postgres.TableCopy {
 	for i := range c.Votes {
 		c.Votes[i].At = tr(c.Votes[i].At)
 	}
-	c.Results = append([]store.Result(nil), c.Results...)
+	c.Results = append([]record.Result(nil), c.Results...)
 	for i := range c.Results {
 		c.Results[i].FinishedAt = tr(c.Results[i].FinishedAt)
 	}
@@ -412,7 +413,7 @@ func (r *sqliteReader) table(ctx context.Context, id string) (postgres.TableCopy
 	err = r.each(ctx, "the settings", `SELECT deadline_secs, want_thread, thread_id, standins FROM table_meta WHERE table_id = ?`,
 		func(rows *sql.Rows) error {
 			var (
-				m            store.Meta
+				m            record.Meta
 				secs         int64
 				want, stands int
 			)
@@ -430,9 +431,9 @@ func (r *sqliteReader) table(ctx context.Context, id string) (postgres.TableCopy
 			var seat, vacant, standin int
 			err := rows.Scan(&seat, &vacant, &standin)
 			if c.SeatFlags == nil {
-				c.SeatFlags = map[engine.Seat]store.SeatFlags{}
+				c.SeatFlags = map[engine.Seat]record.SeatFlags{}
 			}
-			c.SeatFlags[engine.Seat(seat)] = store.SeatFlags{Vacant: vacant != 0, StandIn: standin != 0}
+			c.SeatFlags[engine.Seat(seat)] = record.SeatFlags{Vacant: vacant != 0, StandIn: standin != 0}
 			return err
 		}, id)
 	if err != nil {
@@ -443,7 +444,7 @@ func (r *sqliteReader) table(ctx context.Context, id string) (postgres.TableCopy
 		FROM deadlines WHERE table_id = ? ORDER BY seat`,
 		func(rows *sql.Rows) error {
 			var (
-				dl   = store.Deadline{TableID: id}
+				dl   = record.Deadline{TableID: id}
 				seat int
 				ts   [5]string
 			)
@@ -486,7 +487,7 @@ func (r *sqliteReader) table(ctx context.Context, id string) (postgres.TableCopy
 		FROM results WHERE table_id = ? ORDER BY seat`,
 		func(rows *sql.Rows) error {
 			var (
-				res              = store.Result{TableID: id}
+				res              = record.Result{TableID: id}
 				seat, won, stand int
 				at               string
 			)

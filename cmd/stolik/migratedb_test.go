@@ -19,6 +19,7 @@ import (
 	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/postgres"
 	"github.com/stolik-bot/stolik/store/postgres/pgtest"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // playAI makes the table's acting seats play up to moves actions with the
@@ -92,13 +93,13 @@ func migrationSource(t *testing.T) (string, []string) {
 			t.Fatalf("%s: no move was played", game)
 		}
 		ids = append(ids, rec.ID)
-		if err := db.SetMeta(ctx, rec.ID, store.Meta{Deadline: 36 * time.Hour, WantThread: true, ThreadID: "th" + game, StandIns: i%2 == 0}); err != nil {
+		if err := db.SetMeta(ctx, rec.ID, record.Meta{Deadline: 36 * time.Hour, WantThread: true, ThreadID: "th" + game, StandIns: i%2 == 0}); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetSeatFlags(ctx, rec.ID, 1, store.SeatFlags{Vacant: true, StandIn: i%2 == 1}); err != nil {
+		if err := db.SetSeatFlags(ctx, rec.ID, 1, record.SeatFlags{Vacant: true, StandIn: i%2 == 1}); err != nil {
 			t.Fatal(err)
 		}
-		dl := store.Deadline{TableID: rec.ID, Seat: 0, StartedAt: at, RemindAt: at.Add(time.Hour), DueAt: at.Add(2 * time.Hour)}
+		dl := record.Deadline{TableID: rec.ID, Seat: 0, StartedAt: at, RemindAt: at.Add(time.Hour), DueAt: at.Add(2 * time.Hour)}
 		if i%2 == 0 {
 			dl.RemindedAt = at.Add(time.Hour + time.Nanosecond)
 		}
@@ -125,9 +126,9 @@ func migrationSource(t *testing.T) (string, []string) {
 	if !over || snap.Record.Status != table.StatusFinished {
 		t.Fatalf("the lynx game did not end in 5000 moves")
 	}
-	var rs []store.Result
+	var rs []record.Result
 	for s, score := range res.Scores {
-		rs = append(rs, store.Result{TableID: "done", Seat: engine.Seat(s), UserID: done.Seats[s].UserID, Score: score,
+		rs = append(rs, record.Result{TableID: "done", Seat: engine.Seat(s), UserID: done.Seats[s].UserID, Score: score,
 			Won: s == int(res.Winners[0]), Game: "lynx", FinishedAt: snap.Record.UpdatedAt, StandIn: s == 0})
 	}
 	if err := db.RecordResults(ctx, rs); err != nil {
@@ -352,8 +353,8 @@ func TestMigrateDB(t *testing.T) {
 
 // metaReader is what both stores answer about a table besides its log.
 type metaReader interface {
-	Meta(ctx context.Context, id string) (store.Meta, error)
-	SeatFlags(ctx context.Context, id string) (map[engine.Seat]store.SeatFlags, error)
+	Meta(ctx context.Context, id string) (record.Meta, error)
+	SeatFlags(ctx context.Context, id string) (map[engine.Seat]record.SeatFlags, error)
 	Votes(ctx context.Context, id, topic string) (map[string]string, error)
 }
 

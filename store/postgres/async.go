@@ -9,30 +9,30 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // Meta returns the front end's data of a table (zero values when none was
 // stored).
-func (d *DB) Meta(ctx context.Context, id string) (store.Meta, error) {
+func (d *DB) Meta(ctx context.Context, id string) (record.Meta, error) {
 	var (
-		m    store.Meta
+		m    record.Meta
 		secs int64
 	)
 	err := d.pool.QueryRow(ctx, `SELECT deadline_secs, want_thread, thread_id, standins FROM table_meta WHERE table_id = $1`, id).
 		Scan(&secs, &m.WantThread, &m.ThreadID, &m.StandIns)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return store.Meta{}, nil
+		return record.Meta{}, nil
 	}
 	if err != nil {
-		return store.Meta{}, fmt.Errorf("store/postgres: reading the settings of table %s: %w", id, err)
+		return record.Meta{}, fmt.Errorf("store/postgres: reading the settings of table %s: %w", id, err)
 	}
 	m.Deadline = time.Duration(secs) * time.Second
 	return m, nil
 }
 
 // SetMeta stores the front end's data of a table.
-func (d *DB) SetMeta(ctx context.Context, id string, m store.Meta) error {
+func (d *DB) SetMeta(ctx context.Context, id string, m record.Meta) error {
 	return d.exec(ctx, "saving the settings of table "+id,
 		`INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins)
 		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (table_id) DO UPDATE SET deadline_secs = excluded.deadline_secs,
@@ -42,17 +42,17 @@ func (d *DB) SetMeta(ctx context.Context, id string, m store.Meta) error {
 
 // SeatFlags returns the flags of a table's seats (seats without flags are
 // left out).
-func (d *DB) SeatFlags(ctx context.Context, id string) (map[engine.Seat]store.SeatFlags, error) {
+func (d *DB) SeatFlags(ctx context.Context, id string) (map[engine.Seat]record.SeatFlags, error) {
 	rows, err := d.pool.Query(ctx, `SELECT seat, vacant, standin FROM seat_meta WHERE table_id = $1`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store/postgres: reading the seat flags of table %s: %w", id, err)
 	}
 	defer rows.Close()
-	out := map[engine.Seat]store.SeatFlags{}
+	out := map[engine.Seat]record.SeatFlags{}
 	for rows.Next() {
 		var (
 			seat int
-			f    store.SeatFlags
+			f    record.SeatFlags
 		)
 		if err := rows.Scan(&seat, &f.Vacant, &f.StandIn); err != nil {
 			return nil, fmt.Errorf("store/postgres: reading the seat flags of table %s: %w", id, err)
@@ -66,7 +66,7 @@ func (d *DB) SeatFlags(ctx context.Context, id string) (map[engine.Seat]store.Se
 }
 
 // SetSeatFlags stores the flags of one seat.
-func (d *DB) SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f store.SeatFlags) error {
+func (d *DB) SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f record.SeatFlags) error {
 	return d.exec(ctx, fmt.Sprintf("saving the flags of seat %d of table %s", seat, id),
 		`INSERT INTO seat_meta (table_id, seat, vacant, standin) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (table_id, seat) DO UPDATE SET vacant = excluded.vacant, standin = excluded.standin`,
@@ -75,10 +75,10 @@ func (d *DB) SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f st
 
 const deadlineCols = `table_id, seat, started_at, remind_at, due_at, reminded_at, expired_at`
 
-func scanDeadlines(rows pgx.Rows) ([]store.Deadline, error) {
-	out, err := collect(rows, func(r pgx.CollectableRow) (store.Deadline, error) {
+func scanDeadlines(rows pgx.Rows) ([]record.Deadline, error) {
+	out, err := collect(rows, func(r pgx.CollectableRow) (record.Deadline, error) {
 		var (
-			dl            store.Deadline
+			dl            record.Deadline
 			seat          int
 			remd, expired *time.Time
 		)
@@ -102,7 +102,7 @@ func scanDeadlines(rows pgx.Rows) ([]store.Deadline, error) {
 }
 
 // Deadlines returns the deadlines of a table, by seat.
-func (d *DB) Deadlines(ctx context.Context, id string) ([]store.Deadline, error) {
+func (d *DB) Deadlines(ctx context.Context, id string) ([]record.Deadline, error) {
 	rows, err := d.pool.Query(ctx, `SELECT `+deadlineCols+` FROM deadlines WHERE table_id = $1 ORDER BY seat`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store/postgres: reading the deadlines of table %s: %w", id, err)
@@ -119,7 +119,7 @@ func optTime(t time.Time) *time.Time {
 }
 
 // PutDeadline stores (or replaces) the deadline of a seat.
-func (d *DB) PutDeadline(ctx context.Context, dl store.Deadline) error {
+func (d *DB) PutDeadline(ctx context.Context, dl record.Deadline) error {
 	return d.exec(ctx, "saving a deadline of table "+dl.TableID,
 		`INSERT INTO deadlines (`+deadlineCols+`) VALUES ($1, $2, $3, $4, $5, $6, $7)
 		ON CONFLICT (table_id, seat) DO UPDATE SET started_at = excluded.started_at, remind_at = excluded.remind_at,
@@ -136,7 +136,7 @@ func (d *DB) DeleteDeadline(ctx context.Context, id string, seat engine.Seat) er
 // DueDeadlines lists the deadlines with something to do at now: a reminder
 // not yet sent whose time has come, or a deadline passed and not yet
 // handled.
-func (d *DB) DueDeadlines(ctx context.Context, now time.Time) ([]store.Deadline, error) {
+func (d *DB) DueDeadlines(ctx context.Context, now time.Time) ([]record.Deadline, error) {
 	rows, err := d.pool.Query(ctx, `SELECT `+deadlineCols+` FROM deadlines
 		WHERE (reminded_at IS NULL AND remind_at <= $1) OR (expired_at IS NULL AND due_at <= $1)
 		ORDER BY table_id, seat`, now)
@@ -165,7 +165,7 @@ func (d *DB) NextDue(ctx context.Context) (next time.Time, ok bool, err error) {
 // markDeadline sets a deadline's column to at if it is still unset for the
 // same turn (started_at), reporting whether this call set it: of any
 // number of callers, in any number of processes, exactly one sees true.
-func (d *DB) markDeadline(ctx context.Context, col string, dl store.Deadline, at time.Time) (bool, error) {
+func (d *DB) markDeadline(ctx context.Context, col string, dl record.Deadline, at time.Time) (bool, error) {
 	if err := d.live(); err != nil {
 		return false, err
 	}
@@ -180,13 +180,13 @@ func (d *DB) markDeadline(ctx context.Context, col string, dl store.Deadline, at
 
 // MarkReminded records that the reminder of a deadline was sent; false
 // when it already was (or the turn changed).
-func (d *DB) MarkReminded(ctx context.Context, dl store.Deadline, at time.Time) (bool, error) {
+func (d *DB) MarkReminded(ctx context.Context, dl record.Deadline, at time.Time) (bool, error) {
 	return d.markDeadline(ctx, "reminded_at", dl, at)
 }
 
 // MarkExpired records that a passed deadline was handled; false when it
 // already was (or the turn changed).
-func (d *DB) MarkExpired(ctx context.Context, dl store.Deadline, at time.Time) (bool, error) {
+func (d *DB) MarkExpired(ctx context.Context, dl record.Deadline, at time.Time) (bool, error) {
 	return d.markDeadline(ctx, "expired_at", dl, at)
 }
 
@@ -234,7 +234,7 @@ func (d *DB) ClearVotes(ctx context.Context, id, topic string) error {
 
 // RecordResults stores the results of a finished game, one row per seat.
 // Recording the same table again changes nothing.
-func (d *DB) RecordResults(ctx context.Context, rs []store.Result) error {
+func (d *DB) RecordResults(ctx context.Context, rs []record.Result) error {
 	return d.write(ctx, func(tx pgx.Tx) error {
 		for _, r := range rs {
 			if _, err := tx.Exec(ctx, `INSERT INTO results
@@ -249,15 +249,15 @@ func (d *DB) RecordResults(ctx context.Context, rs []store.Result) error {
 }
 
 // GuildStats counts the finished games of a server, per game.
-func (d *DB) GuildStats(ctx context.Context, guildID string) ([]store.GameStat, error) {
+func (d *DB) GuildStats(ctx context.Context, guildID string) ([]record.GameStat, error) {
 	rows, err := d.pool.Query(ctx, `SELECT r.game, COUNT(DISTINCT r.table_id),
 		COUNT(DISTINCT CASE WHEN r.standin THEN r.table_id END)
 		FROM results r JOIN tables t ON t.id = r.table_id WHERE t.guild_id = $1 GROUP BY r.game ORDER BY r.game`, guildID)
 	if err != nil {
 		return nil, fmt.Errorf("store/postgres: server statistics: %w", err)
 	}
-	out, err := collect(rows, func(r pgx.CollectableRow) (store.GameStat, error) {
-		var g store.GameStat
+	out, err := collect(rows, func(r pgx.CollectableRow) (record.GameStat, error) {
+		var g record.GameStat
 		err := r.Scan(&g.Game, &g.Games, &g.StandIns)
 		return g, err
 	})
@@ -268,7 +268,7 @@ func (d *DB) GuildStats(ctx context.Context, guildID string) ([]store.GameStat, 
 }
 
 // PlayerStats gives a player's record on a server, per game.
-func (d *DB) PlayerStats(ctx context.Context, guildID, userID string) ([]store.PlayerStat, error) {
+func (d *DB) PlayerStats(ctx context.Context, guildID, userID string) ([]record.PlayerStat, error) {
 	rows, err := d.pool.Query(ctx, `SELECT r.game, COUNT(*), SUM(CASE WHEN r.won THEN 1 ELSE 0 END),
 		AVG(r.score)::float8, SUM(CASE WHEN r.standin THEN 1 ELSE 0 END)
 		FROM results r JOIN tables t ON t.id = r.table_id
@@ -276,8 +276,8 @@ func (d *DB) PlayerStats(ctx context.Context, guildID, userID string) ([]store.P
 	if err != nil {
 		return nil, fmt.Errorf("store/postgres: player statistics: %w", err)
 	}
-	out, err := collect(rows, func(r pgx.CollectableRow) (store.PlayerStat, error) {
-		var p store.PlayerStat
+	out, err := collect(rows, func(r pgx.CollectableRow) (record.PlayerStat, error) {
+		var p record.PlayerStat
 		err := r.Scan(&p.Game, &p.Played, &p.Won, &p.AvgScore, &p.StandIns)
 		return p, err
 	})

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // TableRow is a table's row as stored, undecoded where the store decodes
@@ -56,11 +56,11 @@ type TableCopy struct {
 	Table     TableRow
 	Seats     []table.SeatInfo
 	Log       []table.Entry
-	Meta      *store.Meta // nil: none stored
-	SeatFlags map[engine.Seat]store.SeatFlags
-	Deadlines []store.Deadline
+	Meta      *record.Meta // nil: none stored
+	SeatFlags map[engine.Seat]record.SeatFlags
+	Deadlines []record.Deadline
 	Votes     []Vote // by topic, then voter
-	Results   []store.Result
+	Results   []record.Result
 }
 
 // Empty reports whether the database holds no table and no user
@@ -210,7 +210,7 @@ func exportTable(ctx context.Context, tx pgx.Tx, id string) (TableCopy, error) {
 	}
 
 	var (
-		m    store.Meta
+		m    record.Meta
 		secs int64
 	)
 	err = tx.QueryRow(ctx, `SELECT deadline_secs, want_thread, thread_id, standins FROM table_meta WHERE table_id = $1`, id).
@@ -226,7 +226,7 @@ func exportTable(ctx context.Context, tx pgx.Tx, id string) (TableCopy, error) {
 	rows, _ = tx.Query(ctx, `SELECT seat, vacant, standin FROM seat_meta WHERE table_id = $1 ORDER BY seat`, id)
 	type flagRow struct {
 		seat int
-		f    store.SeatFlags
+		f    record.SeatFlags
 	}
 	flags, err := collect(rows, func(r pgx.CollectableRow) (flagRow, error) {
 		var fr flagRow
@@ -237,7 +237,7 @@ func exportTable(ctx context.Context, tx pgx.Tx, id string) (TableCopy, error) {
 		return c, fail("seat flags", err)
 	}
 	if len(flags) > 0 {
-		c.SeatFlags = map[engine.Seat]store.SeatFlags{}
+		c.SeatFlags = map[engine.Seat]record.SeatFlags{}
 		for _, fr := range flags {
 			c.SeatFlags[engine.Seat(fr.seat)] = fr.f
 		}
@@ -260,9 +260,9 @@ func exportTable(ctx context.Context, tx pgx.Tx, id string) (TableCopy, error) {
 
 	rows, _ = tx.Query(ctx, `SELECT table_id, seat, user_id, score, won, game, standin, finished_at
 		FROM results WHERE table_id = $1 ORDER BY seat`, id)
-	if c.Results, err = collect(rows, func(r pgx.CollectableRow) (store.Result, error) {
+	if c.Results, err = collect(rows, func(r pgx.CollectableRow) (record.Result, error) {
 		var (
-			res  store.Result
+			res  record.Result
 			seat int
 		)
 		err := r.Scan(&res.TableID, &seat, &res.UserID, &res.Score, &res.Won, &res.Game, &res.StandIn, &res.FinishedAt)

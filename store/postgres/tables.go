@@ -12,6 +12,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // appendTimeout bounds an append once it has been sent: the caller's
@@ -364,7 +365,7 @@ func (d *DB) EndedSince(ctx context.Context, since time.Time) ([]string, error) 
 
 // OpenTables lists the tables in the lobby or being played, oldest first,
 // in one query; tables marked corrupt are left out (they are not resumed).
-func (d *DB) OpenTables(ctx context.Context) ([]store.OpenTable, error) {
+func (d *DB) OpenTables(ctx context.Context) ([]record.OpenTable, error) {
 	rows, err := d.pool.Query(ctx, `SELECT t.id, t.updated_at,
 		EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = $1)
 		FROM tables t WHERE t.status IN ($2, $3) AND t.corrupt = '' ORDER BY t.created_at, t.id`,
@@ -372,8 +373,8 @@ func (d *DB) OpenTables(ctx context.Context) ([]store.OpenTable, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store/postgres: listing open tables: %w", err)
 	}
-	out, err := collect(rows, func(r pgx.CollectableRow) (store.OpenTable, error) {
-		var t store.OpenTable
+	out, err := collect(rows, func(r pgx.CollectableRow) (record.OpenTable, error) {
+		var t record.OpenTable
 		err := r.Scan(&t.ID, &t.UpdatedAt, &t.HasAI)
 		t.UpdatedAt = t.UpdatedAt.UTC()
 		return t, err

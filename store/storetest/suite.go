@@ -15,6 +15,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // Opener returns a new, empty store for one test; it closes the store when
@@ -539,7 +540,7 @@ func testTimePrecision(t *testing.T, open Opener) {
 	returned(t, "CreatedAt", got.CreatedAt, rec.CreatedAt)
 	returned(t, "entry time", log[0].At, at)
 	returned(t, "UpdatedAt", got.UpdatedAt, at)
-	dl := store.Deadline{TableID: "t", Seat: 1, StartedAt: at, RemindAt: at.Add(time.Nanosecond), DueAt: at.Add(2 * time.Hour)}
+	dl := record.Deadline{TableID: "t", Seat: 1, StartedAt: at, RemindAt: at.Add(time.Nanosecond), DueAt: at.Add(2 * time.Hour)}
 	if err := b.PutDeadline(ctx, dl); err != nil {
 		t.Fatal(err)
 	}
@@ -624,7 +625,7 @@ func testInChannel(t *testing.T, open Opener) {
 	e.ChannelID = "c3"
 	e.CreatedAt = T0.Add(-time.Hour)
 	create(t, b, a, bb, c, d, e)
-	if err := b.SetMeta(ctx, "e", store.Meta{ThreadID: "c1"}); err != nil {
+	if err := b.SetMeta(ctx, "e", record.Meta{ThreadID: "c1"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -650,7 +651,7 @@ func testLastInChannel(t *testing.T, open Opener) {
 	if id, err := b.LastInChannel(ctx, "c1"); err != nil || id != "newer" {
 		t.Errorf("LastInChannel(c1) = %q, %v; want newer (whatever its status)", id, err)
 	}
-	if err := b.SetMeta(ctx, "other", store.Meta{ThreadID: "th"}); err != nil {
+	if err := b.SetMeta(ctx, "other", record.Meta{ThreadID: "th"}); err != nil {
 		t.Fatal(err)
 	}
 	if id, err := b.LastInChannel(ctx, "th"); err != nil || id != "other" {
@@ -776,10 +777,10 @@ func testUserPrefs(t *testing.T, open Opener) {
 func testMetaAndSeatFlags(t *testing.T, open Opener) {
 	b := open(t)
 	create(t, b, Record("t1", table.StatusPlaying), Record("t2", table.StatusPlaying))
-	if m, err := b.Meta(ctx, "t1"); err != nil || m != (store.Meta{}) {
+	if m, err := b.Meta(ctx, "t1"); err != nil || m != (record.Meta{}) {
 		t.Fatalf("Meta before = %+v, %v; want zero", m, err)
 	}
-	for _, m := range []store.Meta{
+	for _, m := range []record.Meta{
 		{Deadline: 24 * time.Hour, WantThread: true, ThreadID: "55", StandIns: true},
 		{Deadline: 90 * time.Second},
 		{},
@@ -791,7 +792,7 @@ func testMetaAndSeatFlags(t *testing.T, open Opener) {
 			t.Errorf("Meta = %+v, %v; want %+v", got, err, m)
 		}
 	}
-	if m, _ := b.Meta(ctx, "t2"); m != (store.Meta{}) {
+	if m, _ := b.Meta(ctx, "t2"); m != (record.Meta{}) {
 		t.Errorf("another table's meta: %+v", m)
 	}
 	if fs, err := b.SeatFlags(ctx, "t1"); err != nil || len(fs) != 0 {
@@ -799,13 +800,13 @@ func testMetaAndSeatFlags(t *testing.T, open Opener) {
 	}
 	for _, f := range []struct {
 		seat engine.Seat
-		f    store.SeatFlags
-	}{{1, store.SeatFlags{Vacant: true}}, {2, store.SeatFlags{StandIn: true}}, {1, store.SeatFlags{Vacant: true, StandIn: true}}} {
+		f    record.SeatFlags
+	}{{1, record.SeatFlags{Vacant: true}}, {2, record.SeatFlags{StandIn: true}}, {1, record.SeatFlags{Vacant: true, StandIn: true}}} {
 		if err := b.SetSeatFlags(ctx, "t1", f.seat, f.f); err != nil {
 			t.Fatal(err)
 		}
 	}
-	want := map[engine.Seat]store.SeatFlags{1: {Vacant: true, StandIn: true}, 2: {StandIn: true}}
+	want := map[engine.Seat]record.SeatFlags{1: {Vacant: true, StandIn: true}, 2: {StandIn: true}}
 	if fs, err := b.SeatFlags(ctx, "t1"); err != nil || !reflect.DeepEqual(fs, want) {
 		t.Errorf("SeatFlags = %v, %v; want %v", fs, err, want)
 	}
@@ -814,8 +815,8 @@ func testMetaAndSeatFlags(t *testing.T, open Opener) {
 	}
 }
 
-func sameDeadline(a, b store.Deadline) bool {
-	n := func(d store.Deadline) store.Deadline {
+func sameDeadline(a, b record.Deadline) bool {
+	n := func(d record.Deadline) record.Deadline {
 		d.StartedAt, d.RemindAt, d.DueAt = Trunc(d.StartedAt), Trunc(d.RemindAt), Trunc(d.DueAt)
 		if !d.RemindedAt.IsZero() {
 			d.RemindedAt = Trunc(d.RemindedAt)
@@ -832,9 +833,9 @@ func testDeadlines(t *testing.T, open Opener) {
 	b := open(t)
 	create(t, b, Record("t1", table.StatusPlaying), Record("t2", table.StatusPlaying))
 	base := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	mk := func(id string, seat engine.Seat, start time.Duration) store.Deadline {
+	mk := func(id string, seat engine.Seat, start time.Duration) record.Deadline {
 		s := base.Add(start)
-		return store.Deadline{TableID: id, Seat: seat, StartedAt: s, RemindAt: s.Add(18 * time.Hour), DueAt: s.Add(24 * time.Hour)}
+		return record.Deadline{TableID: id, Seat: seat, StartedAt: s, RemindAt: s.Add(18 * time.Hour), DueAt: s.Add(24 * time.Hour)}
 	}
 	if _, ok, err := b.NextDue(ctx); err != nil || ok {
 		t.Fatalf("NextDue with no deadline: %v, %v", ok, err)
@@ -844,7 +845,7 @@ func testDeadlines(t *testing.T, open Opener) {
 	}
 	d2, d0, d1 := mk("t1", 2, 0), mk("t1", 0, time.Hour), mk("t2", 1, 2*time.Hour)
 	d0.RemindedAt = d0.RemindAt // stored already reminded
-	for _, dl := range []store.Deadline{d2, d0, d1} {
+	for _, dl := range []record.Deadline{d2, d0, d1} {
 		if err := b.PutDeadline(ctx, dl); err != nil {
 			t.Fatal(err)
 		}
@@ -858,15 +859,15 @@ func testDeadlines(t *testing.T, open Opener) {
 	}
 	for _, c := range []struct {
 		at   time.Duration
-		want []store.Deadline
+		want []record.Deadline
 	}{
 		{17 * time.Hour, nil},
-		{18 * time.Hour, []store.Deadline{d2}},                   // t1/2's reminder; t1/0 was reminded
-		{20 * time.Hour, []store.Deadline{d2, d1}},               // by table, then seat
-		{25 * time.Hour, []store.Deadline{d0, d2, d1}},           // t1/0 is due
-		{27 * time.Hour, []store.Deadline{d0, d2, d1}},           // all due
-		{-time.Hour, nil},                                        // before everything
-		{24*time.Hour + time.Hour - 1, []store.Deadline{d2, d1}}, // t1/0 due a nanosecond later
+		{18 * time.Hour, []record.Deadline{d2}},                   // t1/2's reminder; t1/0 was reminded
+		{20 * time.Hour, []record.Deadline{d2, d1}},               // by table, then seat
+		{25 * time.Hour, []record.Deadline{d0, d2, d1}},           // t1/0 is due
+		{27 * time.Hour, []record.Deadline{d0, d2, d1}},           // all due
+		{-time.Hour, nil},                                         // before everything
+		{24*time.Hour + time.Hour - 1, []record.Deadline{d2, d1}}, // t1/0 due a nanosecond later
 	} {
 		due, err := b.DueDeadlines(ctx, base.Add(c.at))
 		if err != nil || len(due) != len(c.want) {
@@ -907,7 +908,7 @@ func testDeadlinesFireOnce(t *testing.T, open Opener) {
 	b := open(t)
 	create(t, b, Record("t1", table.StatusPlaying))
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	dl := store.Deadline{TableID: "t1", Seat: 2, StartedAt: t0, RemindAt: t0.Add(18 * time.Hour), DueAt: t0.Add(24 * time.Hour)}
+	dl := record.Deadline{TableID: "t1", Seat: 2, StartedAt: t0, RemindAt: t0.Add(18 * time.Hour), DueAt: t0.Add(24 * time.Hour)}
 	if err := b.PutDeadline(ctx, dl); err != nil {
 		t.Fatal(err)
 	}
@@ -947,7 +948,7 @@ func testDeadlinesFireOnce(t *testing.T, open Opener) {
 		t.Fatal("a handled deadline is still due")
 	}
 	// A stale handle (an older turn) marks nothing.
-	fresh := store.Deadline{TableID: "t1", Seat: 2, StartedAt: t0.Add(26 * time.Hour), RemindAt: t0.Add(40 * time.Hour), DueAt: t0.Add(50 * time.Hour)}
+	fresh := record.Deadline{TableID: "t1", Seat: 2, StartedAt: t0.Add(26 * time.Hour), RemindAt: t0.Add(40 * time.Hour), DueAt: t0.Add(50 * time.Hour)}
 	if err := b.PutDeadline(ctx, fresh); err != nil {
 		t.Fatal(err)
 	}
@@ -957,7 +958,7 @@ func testDeadlinesFireOnce(t *testing.T, open Opener) {
 	if ok, _ := b.MarkExpired(ctx, dl, t0.Add(51*time.Hour)); ok {
 		t.Fatal("an old turn's expiry marked the new turn")
 	}
-	gone := store.Deadline{TableID: "t1", Seat: 0, StartedAt: t0}
+	gone := record.Deadline{TableID: "t1", Seat: 0, StartedAt: t0}
 	if ok, err := b.MarkReminded(ctx, gone, t0); err != nil || ok {
 		t.Fatalf("marking a deadline that does not exist = %v, %v", ok, err)
 	}
@@ -973,16 +974,16 @@ func testDeadlineClaimedOnce(t *testing.T, open Opener) {
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	for round := range 5 {
 		start := t0.Add(time.Duration(round) * 48 * time.Hour)
-		dl := store.Deadline{TableID: "t1", Seat: 1, StartedAt: start, RemindAt: start.Add(time.Hour), DueAt: start.Add(2 * time.Hour)}
+		dl := record.Deadline{TableID: "t1", Seat: 1, StartedAt: start, RemindAt: start.Add(time.Hour), DueAt: start.Add(2 * time.Hour)}
 		if err := b.PutDeadline(ctx, dl); err != nil {
 			t.Fatal(err)
 		}
 		for _, mark := range []struct {
 			name string
-			f    func(Backend, store.Deadline, time.Time) (bool, error)
+			f    func(Backend, record.Deadline, time.Time) (bool, error)
 		}{
-			{"MarkReminded", func(h Backend, dl store.Deadline, at time.Time) (bool, error) { return h.MarkReminded(ctx, dl, at) }},
-			{"MarkExpired", func(h Backend, dl store.Deadline, at time.Time) (bool, error) { return h.MarkExpired(ctx, dl, at) }},
+			{"MarkReminded", func(h Backend, dl record.Deadline, at time.Time) (bool, error) { return h.MarkReminded(ctx, dl, at) }},
+			{"MarkExpired", func(h Backend, dl record.Deadline, at time.Time) (bool, error) { return h.MarkExpired(ctx, dl, at) }},
 		} {
 			const callers = 12
 			var (
@@ -1101,7 +1102,7 @@ func testResultsAndStats(t *testing.T, open Opener) {
 	elsewhere.GuildID = "g2"
 	create(t, b, rec, rec2, rec3, rec4, live, lobby, elsewhere)
 	now := T0.Add(time.Hour)
-	rs := []store.Result{
+	rs := []record.Result{
 		{TableID: "t1", Seat: 0, UserID: "u1", Score: 3, Won: true, Game: "princesses", FinishedAt: now},
 		{TableID: "t1", Seat: 1, UserID: "", Score: 9, Game: "princesses", FinishedAt: now},
 		{TableID: "t1", Seat: 2, UserID: "u2", Score: 7, Game: "princesses", StandIn: true, FinishedAt: now},
@@ -1113,10 +1114,10 @@ func testResultsAndStats(t *testing.T, open Opener) {
 	}
 	changed := rs[0]
 	changed.Score = 100
-	if err := b.RecordResults(ctx, []store.Result{changed}); err != nil {
+	if err := b.RecordResults(ctx, []record.Result{changed}); err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range [][]store.Result{
+	for _, r := range [][]record.Result{
 		{{TableID: "t2", Seat: 0, UserID: "u1", Score: 10, Game: "lynx", FinishedAt: now},
 			{TableID: "t2", Seat: 1, UserID: "u2", Score: 20, Won: true, Game: "lynx", FinishedAt: now}},
 		{{TableID: "t3", Seat: 0, UserID: "u1", Score: 4, Game: "princesses", StandIn: true, FinishedAt: now},
@@ -1131,7 +1132,7 @@ func testResultsAndStats(t *testing.T, open Opener) {
 		t.Errorf("RecordResults of nothing: %v", err)
 	}
 	gs, err := b.GuildStats(ctx, "g1")
-	wantG := []store.GameStat{{Game: "lynx", Games: 1}, {Game: "princesses", Games: 2, StandIns: 2}}
+	wantG := []record.GameStat{{Game: "lynx", Games: 1}, {Game: "princesses", Games: 2, StandIns: 2}}
 	if err != nil || !reflect.DeepEqual(gs, wantG) {
 		t.Errorf("GuildStats(g1) = %+v, %v; want %+v", gs, err, wantG)
 	}
@@ -1139,12 +1140,12 @@ func testResultsAndStats(t *testing.T, open Opener) {
 		t.Errorf("GuildStats of a server without games = %+v, %v", gs, err)
 	}
 	ps, err := b.PlayerStats(ctx, "g1", "u1")
-	wantP := []store.PlayerStat{{Game: "lynx", Played: 1, Won: 0, AvgScore: 10}, {Game: "princesses", Played: 2, Won: 1, AvgScore: 3.5, StandIns: 1}}
+	wantP := []record.PlayerStat{{Game: "lynx", Played: 1, Won: 0, AvgScore: 10}, {Game: "princesses", Played: 2, Won: 1, AvgScore: 3.5, StandIns: 1}}
 	if err != nil || !reflect.DeepEqual(ps, wantP) {
 		t.Errorf("PlayerStats(g1, u1) = %+v, %v; want %+v", ps, err, wantP)
 	}
 	ps, err = b.PlayerStats(ctx, "g1", "u2")
-	wantP = []store.PlayerStat{{Game: "lynx", Played: 1, Won: 1, AvgScore: 20}, {Game: "princesses", Played: 2, Won: 1, AvgScore: 4.5, StandIns: 1}}
+	wantP = []record.PlayerStat{{Game: "lynx", Played: 1, Won: 1, AvgScore: 20}, {Game: "princesses", Played: 2, Won: 1, AvgScore: 4.5, StandIns: 1}}
 	if err != nil || !reflect.DeepEqual(ps, wantP) {
 		t.Errorf("PlayerStats(g1, u2) = %+v, %v; want %+v", ps, err, wantP)
 	}
@@ -1166,14 +1167,14 @@ func testResultsAndStats(t *testing.T, open Opener) {
 func testUnknownTableRefused(t *testing.T, open Opener) {
 	b := open(t)
 	for name, f := range map[string]func() error{
-		"SetMeta":      func() error { return b.SetMeta(ctx, "ghost", store.Meta{ThreadID: "x"}) },
-		"SetSeatFlags": func() error { return b.SetSeatFlags(ctx, "ghost", 0, store.SeatFlags{Vacant: true}) },
+		"SetMeta":      func() error { return b.SetMeta(ctx, "ghost", record.Meta{ThreadID: "x"}) },
+		"SetSeatFlags": func() error { return b.SetSeatFlags(ctx, "ghost", 0, record.SeatFlags{Vacant: true}) },
 		"PutDeadline": func() error {
-			return b.PutDeadline(ctx, store.Deadline{TableID: "ghost", StartedAt: T0, RemindAt: T0, DueAt: T0})
+			return b.PutDeadline(ctx, record.Deadline{TableID: "ghost", StartedAt: T0, RemindAt: T0, DueAt: T0})
 		},
 		"Vote": func() error { _, err := b.Vote(ctx, "ghost", "abandon", "u1", "yes", T0); return err },
 		"RecordResults": func() error {
-			return b.RecordResults(ctx, []store.Result{{TableID: "ghost", Game: "lynx", FinishedAt: T0}})
+			return b.RecordResults(ctx, []record.Result{{TableID: "ghost", Game: "lynx", FinishedAt: T0}})
 		},
 	} {
 		if err := f(); err == nil {
