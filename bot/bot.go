@@ -169,6 +169,10 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 	b.publishEvery = cfg.PublishInterval.Duration
 	b.pingQuiet = cfg.PingQuiet.Duration
 	b.s.Identify.Intents = discordgo.IntentsGuilds
+	if cfg.Shards > 1 {
+		// This process holds one shard of the gateway (see Config.Shard).
+		b.s.ShardID, b.s.ShardCount = cfg.Shard, cfg.Shards
+	}
 	b.s.MaxRestRetries = 3
 	cache := b.cfg.TableCache
 	if cache <= 0 {
@@ -278,6 +282,13 @@ func (b *Bot) appID() string {
 // configured guild).
 func (b *Bot) register(ctx context.Context) error {
 	cmds := b.commands
+	if b.cfg.Shard != 0 {
+		// The commands are the application's, not a shard's: shard 0
+		// registers them, the other processes leave them alone (several
+		// overwrites at once would only race each other).
+		b.log.Info("commands left to shard 0", "shard", b.cfg.Shard, "shards", b.cfg.Shards)
+		return nil
+	}
 	err := b.retry(ctx, func() error {
 		_, err := b.s.ApplicationCommandBulkOverwrite(b.appID(), b.cfg.GuildID, cmds, discordgo.WithContext(ctx))
 		return err
@@ -388,7 +399,8 @@ func (b *Bot) resumeTable(ctx context.Context, id string, recent bool) error {
 	if err != nil {
 		return err
 	}
-	if snap.Record.ChannelID == "" {
+	if snap.Record.ChannelID == "" || !b.cfg.OnShard(snap.Record.GuildID) {
+		// Another shard's process resumes the tables of its guilds.
 		return nil
 	}
 	if snap.Record.Status == table.StatusPlaying {

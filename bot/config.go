@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -28,6 +29,11 @@ import (
 const (
 	EnvToken    = "DISCORD_TOKEN"
 	EnvDatabase = "STOLIK_DB"
+	// EnvShard and EnvShards override the keys shard and shards (one
+	// configuration file for every process of a sharded bot, each started
+	// with its own STOLIK_SHARD).
+	EnvShard  = "STOLIK_SHARD"
+	EnvShards = "STOLIK_SHARDS"
 	// EnvDiscordURL, for tests only, sends every REST and gateway request
 	// to a fake Discord at this base URL (e.g. http://127.0.0.1:41234)
 	// instead of discord.com. It has no configuration-file key on purpose.
@@ -74,6 +80,13 @@ type Config struct {
 	// Pictures attaches a picture of the table to its public message and
 	// of the hand to a player's hand; without them both are in words only.
 	Pictures bool `toml:"pictures"`
+	// Shard and Shards split the gateway between processes (Discord's
+	// sharding): this process holds shard Shard of Shards, that is the
+	// guilds with (guild_id >> 22) % Shards == Shard, and direct messages
+	// when Shard is 0. Every process must use the same database. Shards 1
+	// (the default) is one process holding everything.
+	Shard  int `toml:"shard"`
+	Shards int `toml:"shards"`
 
 	// DiscordURL (from STOLIK_TEST_DISCORD_URL only) is a fake Discord's
 	// base URL for tests; empty means the real Discord.
@@ -110,6 +123,7 @@ func Defaults() Config {
 		PingQuiet:       Duration{time.Minute},
 		ResumeWindow:    Duration{15 * time.Minute},
 		Pictures:        true,
+		Shards:          1,
 	}
 }
 
@@ -180,6 +194,8 @@ var configKeys = []configKey{
 	{"ping_quiet", "a duration in quotes, not negative, such as \"1m\"", func(c *Config) any { return &c.PingQuiet }},
 	{"resume_window", "a duration in quotes, not negative, such as \"15m\"", func(c *Config) any { return &c.ResumeWindow }},
 	{"pictures", "true or false", func(c *Config) any { return &c.Pictures }},
+	{"shard", "a whole number from 0 to shards - 1", func(c *Config) any { return &c.Shard }},
+	{"shards", "a whole number, 1 or more (1: one process holds every guild)", func(c *Config) any { return &c.Shards }},
 }
 
 // discordURLTakes says what STOLIK_TEST_DISCORD_URL takes.
@@ -222,6 +238,21 @@ func Load(path string, optional bool, getenv func(string) string) (Config, error
 	}
 	if v := strings.TrimSpace(getenv(EnvDatabase)); v != "" {
 		cfg.Database, fromEnv["database"] = v, EnvDatabase
+	}
+	for _, e := range []struct {
+		env, key string
+		field    *int
+	}{{EnvShard, "shard", &cfg.Shard}, {EnvShards, "shards", &cfg.Shards}} {
+		v := strings.TrimSpace(getenv(e.env))
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			k := badKey(e.key)
+			return cfg, &ConfigError{Key: e.env, Msg: k.Msg}
+		}
+		*e.field, fromEnv[e.key] = n, e.env
 	}
 	cfg.DiscordURL = strings.TrimSpace(getenv(EnvDiscordURL))
 	err := cfg.Validate()
@@ -342,7 +373,32 @@ func (c Config) Validate() error {
 	if c.ShutdownTimeout.Duration < 0 {
 		return badKey("shutdown_timeout")
 	}
+	if c.Shards < 1 {
+		return badKey("shards")
+	}
+	if c.Shard < 0 || c.Shard >= c.Shards {
+		return badKey("shard")
+	}
 	return nil
+}
+
+// ShardOf is the shard of a guild among shards, by Discord's formula
+// ((guild_id >> 22) % shards); direct messages (no guild) and ids that
+// are not snowflakes go to shard 0, as Discord sends DMs to shard 0.
+func ShardOf(guildID string, shards int) int {
+	if shards <= 1 || guildID == "" {
+		return 0
+	}
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(shards))
+}
+
+// OnShard reports whether this process holds guildID's events (see Shard).
+func (c Config) OnShard(guildID string) bool {
+	return ShardOf(guildID, max(c.Shards, 1)) == c.Shard
 }
 
 func (c Config) level() (slog.Level, error) {

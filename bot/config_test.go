@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -113,6 +114,10 @@ func TestConfigErrorsHideValues(t *testing.T) {
 		{"ping_quiet", `ping_quiet = ` + q, nil, "ping_quiet", 0},
 		{"resume_window", `resume_window = ` + q, nil, "resume_window", 0},
 		{"pictures", `pictures = ` + q, nil, "pictures", 0},
+		{"shard", `shard = ` + q, nil, "shard", 0},
+		{"shards", `shards = ` + q, nil, "shards", 0},
+		{"STOLIK_SHARD", "", map[string]string{EnvShard: tokenLike}, EnvShard, 0},
+		{"STOLIK_SHARDS", "", map[string]string{EnvShards: tokenLike}, EnvShards, 0},
 		{"DISCORD_TOKEN with a prefix", "", map[string]string{EnvToken: "Bot " + tokenLike}, EnvToken, 0},
 		{"STOLIK_TEST_DISCORD_URL", "", map[string]string{EnvDiscordURL: tokenLike}, EnvDiscordURL, 0},
 	}
@@ -243,5 +248,100 @@ func TestLoggerThrottlesRepeats(t *testing.T) {
 	want := []string{"acting", "acting", "a table's saved record is damaged", "a table's saved record is damaged", "moved", "moved", "acting suppressed=3314"}
 	if !slices.Equal(got, want) {
 		t.Errorf("lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestShardKeys: shard and shards (and STOLIK_SHARD, STOLIK_SHARDS, which
+// take precedence over the file) must hold 0 <= shard < shards; an error
+// names the key, or the environment variable the value came from, and
+// never shows the value.
+func TestShardKeys(t *testing.T) {
+	cases := []struct {
+		name              string
+		file              string
+		env               map[string]string
+		key               string // "" when valid
+		wantShard, wantOf int
+	}{
+		{"default: one process", "", nil, "", 0, 1},
+		{"shard 2 of 3", "shard = 2\nshards = 3\n", nil, "", 2, 3},
+		{"shards alone", "shards = 4\n", nil, "", 0, 4},
+		{"shard equal to shards", "shard = 3\nshards = 3\n", nil, "shard", 0, 0},
+		{"shard without shards", "shard = 1\n", nil, "shard", 0, 0},
+		{"negative shard", "shard = -1\nshards = 2\n", nil, "shard", 0, 0},
+		{"no shards", "shards = 0\n", nil, "shards", 0, 0},
+		{"negative shards", "shards = -2\n", nil, "shards", 0, 0},
+		{"shard as text", "shard = \"1\"\nshards = 2\n", nil, "shard", 0, 0},
+		{"shards as a fraction", "shards = 1.5\n", nil, "shards", 0, 0},
+		{"env overrides the file", "shard = 0\nshards = 2\n", map[string]string{EnvShard: "1"}, "", 1, 2},
+		{"env alone", "", map[string]string{EnvShard: " 2 ", EnvShards: "3"}, "", 2, 3},
+		{"env shard out of range", "shards = 2\n", map[string]string{EnvShard: "2"}, EnvShard, 0, 0},
+		{"env shards too few", "shard = 1\nshards = 4\n", map[string]string{EnvShards: "1"}, "shard", 0, 0},
+		{"env shards zero", "", map[string]string{EnvShards: "0"}, EnvShards, 0, 0},
+		{"env shard not a number", "", map[string]string{EnvShard: "one"}, EnvShard, 0, 0},
+		{"env shards not a number", "", map[string]string{EnvShards: "3x"}, EnvShards, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "stolik.toml")
+			if err := os.WriteFile(path, []byte("token = \"tok\"\n"+c.file), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := Load(path, false, env(c.env))
+			if c.key == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if cfg.Shard != c.wantShard || cfg.Shards != c.wantOf {
+					t.Errorf("shard %d of %d, want %d of %d", cfg.Shard, cfg.Shards, c.wantShard, c.wantOf)
+				}
+				return
+			}
+			var ce *ConfigError
+			if !errors.As(err, &ce) || ce.Key != c.key || ce.Msg == "" {
+				t.Fatalf("want a ConfigError naming %s: %v", c.key, err)
+			}
+			for _, v := range c.env {
+				if len(strings.TrimSpace(v)) > 1 && strings.Contains(err.Error(), " "+strings.TrimSpace(v)+" ") {
+					t.Errorf("the error shows the value %q: %v", v, err)
+				}
+			}
+		})
+	}
+}
+
+// TestShardOf: Discord's formula, (guild_id >> 22) % shards; direct
+// messages (no guild) on shard 0.
+func TestShardOf(t *testing.T) {
+	cases := []struct {
+		guild  string
+		shards int
+		want   int
+	}{
+		{"", 3, 0},
+		{"", 1, 0},
+		{"81384788765712384", 1, 0},
+		// 81384788765712384 >> 22 = 19403645698 (Discord's example guild).
+		{"81384788765712384", 2, 19403645698 % 2},
+		{"81384788765712384", 3, 19403645698 % 3},
+		{"81384788765712384", 16, 19403645698 % 16},
+		{strconv.FormatUint(5<<22, 10), 3, 2},
+		{strconv.FormatUint(5<<22|(1<<22-1), 10), 3, 2},
+		{strconv.FormatUint(6<<22, 10), 3, 0},
+		{"18446744073709551615", 7, int((18446744073709551615 >> 22) % 7)},
+		{"not-a-snowflake", 3, 0},
+		{"123", 0, 0},
+	}
+	for _, c := range cases {
+		if got := ShardOf(c.guild, c.shards); got != c.want {
+			t.Errorf("ShardOf(%q, %d) = %d, want %d", c.guild, c.shards, got, c.want)
+		}
+	}
+	cfg := Config{Shard: 1, Shards: 3}
+	if !cfg.OnShard(strconv.FormatUint(4<<22, 10)) || cfg.OnShard(strconv.FormatUint(5<<22, 10)) || cfg.OnShard("") {
+		t.Error("OnShard does not follow ShardOf")
+	}
+	if one := (Config{}); !one.OnShard("") || !one.OnShard("81384788765712384") {
+		t.Error("a configuration without shards holds every guild")
 	}
 }
