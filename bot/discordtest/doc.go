@@ -8,7 +8,14 @@
 //     bot user, application.id, the guilds as unavailable) followed, with the
 //     GUILDS intent, by one GUILD_CREATE per guild, acknowledges heartbeats, and answers RESUME by
 //     replaying the dispatches the session missed, then RESUMED. Every
-//     dispatch carries a sequence number that increases per session;
+//     dispatch carries a sequence number that increases per session. A
+//     session that identified with a shard [i, n] (discordgo's ShardID and
+//     ShardCount) gets only the events of the guilds with
+//     (guild_id >> 22) % n == i — READY's guild list, GUILD_CREATE,
+//     CHANNEL_CREATE, INTERACTION_CREATE — and shard 0 those of direct
+//     messages (ShardOf; ShardLive says whether a shard is connected), so
+//     several bot processes can each hold a part of the gateway; a session
+//     without a shard gets everything, and Dispatch goes to every session;
 //   - the REST routes a slash-command bot uses, under /api/v9/ (what
 //     discordgo v0.29 calls) and /api/v10/: application commands, interaction
 //     callbacks, interaction webhooks (follow-ups, @original), channel
@@ -75,7 +82,9 @@
 // (textcheck.go).
 //
 // Not modelled: zlib or ETF on the gateway, MESSAGE_CREATE/UPDATE events for
-// what the bot sends, sharding beyond accepting the shard field, roles and
+// what the bot sends, sharding's limits (max_concurrency, the recommended
+// shard count of GET /gateway/bot, two sessions of one shard being
+// refused), roles and
 // permissions (every user sees every guild channel and public thread; the
 // bot may do anything), reactions, pins, autocomplete, serving attachments'
 // bytes at their URL (tests read them from Attachment.Data), rate-limit

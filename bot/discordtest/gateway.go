@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -62,6 +63,9 @@ type gwSession struct {
 	id      string
 	token   string
 	intents int
+	// shard is the [shard, shards] the session identified with; nil for a
+	// session that gave none, which gets every guild's events.
+	shard   *[2]int
 	seq     int64
 	backlog []gwEvent
 	conn    *gwConn // nil while disconnected
@@ -296,13 +300,16 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	sess := &gwSession{id: randomHex(16), token: id.Token, intents: id.Intents, conn: c}
+	if id.Shard != nil && id.Shard[1] == 1 {
+		id.Shard = nil // shard 0 of 1 is every guild, as no shard is
+	}
+	sess := &gwSession{id: randomHex(16), token: id.Token, intents: id.Intents, shard: id.Shard, conn: c}
 	g.sessions[sess.id] = sess
 	c.session = sess
 	g.stats.Identifies++
 	s.dispatchLocked(sess, "READY", s.readyJSON(sess.id, id.Shard))
 	if sess.intents&intentGuilds != 0 {
-		for _, gc := range s.guildCreates() {
+		for _, gc := range s.guildCreates(sess) {
 			s.dispatchLocked(sess, "GUILD_CREATE", gc)
 		}
 	}
@@ -394,15 +401,38 @@ func (s *Server) dispatchLocked(sess *gwSession, event string, d any) {
 	}
 }
 
+// ShardOf is the shard of a guild among shards, by Discord's formula:
+// (guild_id >> 22) % shards. Direct messages (guildID "") go to shard 0.
+func ShardOf(guildID string, shards int) int {
+	if shards <= 1 || guildID == "" {
+		return 0
+	}
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(shards))
+}
+
+// holds reports whether the session gets guildID's events: every guild
+// without a shard, else the guilds of its shard (DMs on shard 0).
+func (sess *gwSession) holds(guildID string) bool {
+	return sess.shard == nil || ShardOf(guildID, sess.shard[1]) == sess.shard[0]
+}
+
+// allGuilds routes a dispatch to every session, whatever its shard.
+const allGuilds = "\x00all"
+
 // dispatch sends an event to every live session (connected or awaiting a
-// resume) whose intents include need, and reports how many it reached.
-func (s *Server) dispatch(event string, d any, need int) int {
+// resume) whose intents include need and whose shard holds guildID (see
+// holds; allGuilds: every session), and reports how many it reached.
+func (s *Server) dispatch(event string, d any, need int, guildID string) int {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	n := 0
 	for _, sess := range g.sessions {
-		if !sess.dead && sess.intents&need == need {
+		if !sess.dead && sess.intents&need == need && (guildID == allGuilds || sess.holds(guildID)) {
 			s.dispatchLocked(sess, event, d)
 			n++
 		}
@@ -414,10 +444,27 @@ func (s *Server) dispatch(event string, d any, need int) int {
 }
 
 // Dispatch sends an arbitrary gateway event (op 0, type event, payload data)
-// to every live bot session. Sessions that are disconnected get it when they
-// resume.
+// to every live bot session, whatever its shard. Sessions that are
+// disconnected get it when they resume.
 func (s *Server) Dispatch(event string, data any) {
-	s.dispatch(event, data, 0)
+	s.dispatch(event, data, 0, allGuilds)
+}
+
+// ShardLive reports whether a session that identified as shard of shards
+// (shards 1: without a shard) is connected now.
+func (s *Server) ShardLive(shard, shards int) bool {
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, sess := range g.sessions {
+		if sess.dead || sess.conn == nil {
+			continue
+		}
+		if (shards <= 1 && sess.shard == nil) || (sess.shard != nil && sess.shard[0] == shard && sess.shard[1] == shards) {
+			return true
+		}
+	}
+	return false
 }
 
 // DropConnection cuts every gateway connection without a close frame, as a
@@ -487,13 +534,15 @@ func (s *Server) RequestReconnect() {
 	}
 }
 
-// readyJSON builds the READY payload.
+// readyJSON builds the READY payload: the guilds of the session's shard.
 func (s *Server) readyJSON(sessionID string, shard *[2]int) map[string]any {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	guilds := make([]map[string]any, 0, len(s.guildOrder))
 	for _, id := range s.guildOrder {
-		guilds = append(guilds, map[string]any{"id": id, "unavailable": true})
+		if shard == nil || ShardOf(id, shard[1]) == shard[0] {
+			guilds = append(guilds, map[string]any{"id": id, "unavailable": true})
+		}
 	}
 	ready := map[string]any{
 		"v":                  10,
@@ -513,12 +562,16 @@ func (s *Server) readyJSON(sessionID string, shard *[2]int) map[string]any {
 	return ready
 }
 
-func (s *Server) guildCreates() []map[string]any {
+// guildCreates builds the GUILD_CREATE payloads of the guilds a session's
+// shard holds.
+func (s *Server) guildCreates(sess *gwSession) []map[string]any {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := make([]map[string]any, 0, len(s.guildOrder))
 	for _, id := range s.guildOrder {
-		out = append(out, s.guildCreateJSON(id))
+		if sess.holds(id) {
+			out = append(out, s.guildCreateJSON(id))
+		}
 	}
 	return out
 }

@@ -218,7 +218,7 @@ func (s *Server) send(in *interaction, payload map[string]any) *Interaction {
 }
 
 func (s *Server) sendErr(in *interaction, payload map[string]any) (*Interaction, error) {
-	if s.dispatch("INTERACTION_CREATE", payload, 0) == 0 {
+	if s.dispatch("INTERACTION_CREATE", payload, 0, in.guildID) == 0 {
 		return nil, ErrNoSession
 	}
 	return &Interaction{

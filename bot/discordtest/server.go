@@ -282,7 +282,7 @@ func (s *Server) AddGuild(id, name, preferredLocale string) {
 	payload := s.guildCreateJSON(id)
 	s.mu.Unlock()
 	s.captureMeta("guild", map[string]any{"id": id, "name": name, "locale": preferredLocale})
-	s.dispatch("GUILD_CREATE", payload, intentGuilds)
+	s.dispatch("GUILD_CREATE", payload, intentGuilds, id)
 }
 
 // AddChannel adds a text channel to a guild. If the bot is already connected
@@ -304,7 +304,7 @@ func (s *Server) AddChannel(guildID, channelID string) {
 	payload := s.channelJSON(ch)
 	s.mu.Unlock()
 	s.captureMeta("channel", map[string]any{"id": channelID, "name": ch.Name, "type": ch.Type, "guild_id": guildID})
-	s.dispatch("CHANNEL_CREATE", payload, intentGuilds)
+	s.dispatch("CHANNEL_CREATE", payload, intentGuilds, guildID)
 }
 
 // AddUser adds a user. locale is the user's client language, sent as the
