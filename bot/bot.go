@@ -117,7 +117,8 @@ type Bot struct {
 
 	damagedTables sync.Map // table id -> struct{}: damaged tables already reported (see damaged)
 
-	pics pictures // drawing the pictures of tables and hands (compose_picture.go)
+	pics   pictures // drawing the pictures of tables and hands (compose_picture.go)
+	orders sync.Map // user id -> *answerOrder: a picture edited into an answer never lands on a newer one
 
 	commands []*discordgo.ApplicationCommand // what register sends; commands are checked against it
 	seen     delivered                       // interaction ids handled lately

@@ -440,8 +440,9 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 	var job *pictureJob
 	if pic {
 		// What the hand's picture shows, and nothing else: the same hand
-		// is drawn once (pictures.hands).
-		hs := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Prompt: sc.Prompt, Hand: sc.Hand, Secret: sc.Secret}
+		// is drawn once (pictures.hands), whatever the step of a choice
+		// (the prompt is in words above it).
+		hs := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Hand: sc.Hand, Secret: sc.Secret}
 		job = &pictureJob{name: "hand.png", alt: picture.HandAlt(hs), sc: hs, hand: true, answer: true}
 		parts = append(parts, part{comp: gallery(job.name, job.alt)})
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stolik-bot/stolik/bot"
@@ -423,4 +424,51 @@ func replaySeatView(t *testing.T, w *world, id string, seat engine.Seat) engine.
 // replayView is the spectator's view of a table as its log leaves it.
 func replayView(t *testing.T, w *world, id string) engine.View {
 	return replaySeatView(t, w, id, engine.Spectator)
+}
+
+// TestHandPictureComesAfterTheWords: a hand is answered at once in words
+// with its controls, and its picture is edited in after (never on the
+// acknowledgement's path); a picture still being drawn when the player has
+// had a newer answer is never edited over it.
+func TestHandPictureComesAfterTheWords(t *testing.T) {
+	w := newWorld(t)
+	id := w.openTable(ala, olena, bob)
+	tm := w.tableMessage(id)
+	release := w.bot.HoldPictures()
+
+	in := w.fake.Click(bob, tm, "hand/"+id)
+	in.Wait(context.Background())
+	first := in.Original()
+	if first == nil || hasPicture(first, "hand.png") || len(first.CustomIDs()) == 0 {
+		t.Fatalf("the first answer should be the hand in words with its controls: %v", first)
+	}
+	// A newer answer to bob (his hand asked for again) before the picture.
+	in2 := w.fake.Click(bob, tm, "hand/"+id)
+	in2.Wait(context.Background())
+	release()
+	waitIdle(t, w.bot, 30*time.Second)
+
+	old, newer := in.Original(), in2.Original()
+	if hasPicture(old, "hand.png") {
+		t.Errorf("the older answer got its picture after a newer answer: %v", old)
+	}
+	if !hasPicture(newer, "hand.png") {
+		t.Errorf("the newest answer has no picture: %v", newer)
+	}
+	if !slices.Equal(newer.CustomIDs(), first.CustomIDs()) {
+		t.Errorf("the picture changed the controls: %v, then %v", first.CustomIDs(), newer.CustomIDs())
+	}
+	if alt := strings.Join(mediaDescriptions(w.fake, newer), "\n"); alt == "" {
+		t.Errorf("the hand's picture has no description")
+	}
+
+	// Asked for again, the same hand comes with its picture at once (drawn
+	// before).
+	in3 := w.fake.Click(bob, tm, "hand/"+id)
+	in3.Wait(context.Background())
+	if m := in3.Original(); !hasPicture(m, "hand.png") {
+		t.Errorf("a hand drawn before should come with its picture at once: %v", m)
+	}
+	waitIdle(t, w.bot, 30*time.Second)
+	w.fake.AssertNoErrors(t)
 }

@@ -2,14 +2,18 @@ package bot
 
 import (
 	"container/list"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"net/http"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/picture"
 	"github.com/stolik-bot/stolik/render"
@@ -42,6 +46,10 @@ type pictures struct {
 	hslot  chan struct{} // the answers'
 	failed atomic.Bool
 	busy   atomic.Int64 // answers sent in words for want of a free slot
+	later  atomic.Int64 // pictures being drawn to be edited into answers (pictureLater)
+	// hold, when set, holds the pictures to be edited into answers until
+	// it is closed (tests: a newer answer comes first).
+	hold atomic.Pointer[chan struct{}]
 	// table and hand draw the pictures; nil: picture.Table and
 	// picture.Hand (tests set them).
 	table, hand func(render.Screen) ([]byte, string, error)
@@ -129,7 +137,7 @@ func (b *Bot) draw(m message) (message, []drawnPicture) {
 	if job == nil {
 		return m, nil
 	}
-	png, err := b.pics.drawJob(job)
+	png, err := b.pics.drawJob(job, false)
 	switch {
 	case err == nil:
 		return m, []drawnPicture{{name: job.name, alt: job.alt, png: png}}
@@ -148,9 +156,10 @@ func (b *Bot) draw(m message) (message, []drawnPicture) {
 }
 
 // drawJob draws one picture: the table message's when a slot is free, an
-// answer's only when one is free within handWait (else errBusy). A drawing
+// answer's only when one is free within handWait (else errBusy) unless
+// patient (a picture edited into an answer already sent waits its turn). A drawing
 // that panics is a failure like any other: the message goes without it.
-func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
+func (p *pictures) drawJob(job *pictureJob, patient bool) (png []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			png, err = nil, fmt.Errorf("picture: panic: %v", r)
@@ -174,7 +183,7 @@ func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
 		}
 	}
 	p.init()
-	if job.answer {
+	if job.answer && !patient {
 		select {
 		case p.hslot <- struct{}{}:
 		default:
@@ -187,6 +196,9 @@ func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
 			}
 		}
 		defer func() { <-p.hslot }()
+	} else if job.answer {
+		p.hslot <- struct{}{}
+		defer func() { <-p.hslot }()
 	} else {
 		p.slot <- struct{}{}
 		defer func() { <-p.slot }()
@@ -195,4 +207,108 @@ func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
 		p.keepHand(key, png)
 	}
 	return png, err
+}
+
+// ready reports whether the picture of job can go with its answer at once:
+// a hand drawn before (the same hand asked for again, a step of a choice).
+func (p *pictures) ready(job *pictureJob) bool {
+	if !job.hand {
+		return false
+	}
+	key, ok := screenKey(job.sc)
+	if !ok {
+		return false
+	}
+	_, ok = p.cachedHand(key)
+	return ok
+}
+
+// laterMax bounds the pictures waiting to be edited into answers sent in
+// words; past it an answer stays in words (counted in busy) and the
+// player sees the picture the next time.
+const laterMax = 64
+
+// laterWait is how long a picture edited into an answer may take, its
+// drawing and its request together.
+const laterWait = 30 * time.Second
+
+// answerOrder keeps one user's answers in the order they were sent: a
+// picture edited into an answer never lands on a newer answer (which
+// would show an older hand, with older controls).
+type answerOrder struct {
+	mu sync.Mutex // held while a picture is edited in
+	n  uint64     // answers sent to the user
+}
+
+// orderOf is the user's answerOrder.
+func (b *Bot) orderOf(userID string) *answerOrder {
+	if o, ok := b.orders.Load(userID); ok {
+		return o.(*answerOrder)
+	}
+	o, _ := b.orders.LoadOrStore(userID, &answerOrder{})
+	return o.(*answerOrder)
+}
+
+// next counts a new answer to the user and returns its number. It waits
+// while a picture is being edited into an older answer, so that the new
+// answer comes after it.
+func (o *answerOrder) next() uint64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.n++
+	return o.n
+}
+
+func (o *answerOrder) current(n uint64) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.n == n
+}
+
+// pictureLater draws the picture of m, an answer already sent in words
+// (m.plain()), and edits it into the answer: the acknowledgement never
+// waits for a drawing. Nothing is drawn or sent once the user has had a
+// newer answer (n is no longer the last of order).
+func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint64, m message) {
+	if b.pics.later.Add(1) > laterMax {
+		b.pics.later.Add(-1)
+		b.pics.busy.Add(1)
+		return
+	}
+	b.inflight.Add(1)
+	b.busy.Add(1)
+	go func() {
+		defer b.inflight.Done()
+		defer b.busy.Add(-1)
+		defer b.pics.later.Add(-1)
+		if hold := b.pics.hold.Load(); hold != nil {
+			<-*hold
+		}
+		if !order.current(n) {
+			return
+		}
+		png, err := b.pics.drawJob(m.pic, true)
+		if err != nil {
+			if b.pics.failed.CompareAndSwap(false, true) {
+				b.log.Error("drawing a picture: messages go without it", "game", m.pic.sc.Game, "hand", m.pic.hand, "err", err)
+			}
+			return
+		}
+		pics := []drawnPicture{{name: m.pic.name, alt: m.pic.alt, png: png}}
+		ctx, cancel := context.WithTimeout(context.Background(), laterWait)
+		defer cancel()
+		order.mu.Lock()
+		defer order.mu.Unlock()
+		if order.n != n {
+			return
+		}
+		err = b.retry(ctx, func() error {
+			_, err := b.v2Request(ctx, http.MethodPatch, discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"),
+				discordgo.EndpointWebhookToken("", ""), m.v2Payload(true, 0), m.uploads(pics))
+			return err
+		})
+		if err != nil {
+			b.log.Warn("editing a picture into an answer", "interaction", i.ID, "err", err)
+		}
+	}()
 }

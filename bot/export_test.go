@@ -26,3 +26,11 @@ func (b *Bot) RunDue(ctx context.Context) {
 	defer b.busy.Add(-1)
 	b.runDue(ctx)
 }
+
+// HoldPictures holds the pictures edited into answers sent in words until
+// release is called.
+func (b *Bot) HoldPictures() (release func()) {
+	gate := make(chan struct{})
+	b.pics.hold.Store(&gate)
+	return func() { close(gate) }
+}

@@ -187,10 +187,24 @@ func (r *reply) deferNow() {
 	r.deferred = true
 }
 
-// send gives the answer (once; later calls do nothing). A picture the
-// message holds (a hand's, a status's) is drawn first, or left out when
-// the drawing slots stay busy (pictures).
+// send gives the answer (once; later calls do nothing). An answer with a
+// picture (a hand's, a status's) goes in words at once and the picture is
+// edited in when drawn (pictureLater), unless it is drawn already (a hand
+// shown before).
 func (r *reply) send(ctx context.Context, m message) {
+	var (
+		order *answerOrder
+		n     uint64
+		later *message
+	)
+	if u := interactionUser(r.i); u != nil {
+		order = r.b.orderOf(u.ID)
+		n = order.next()
+		if m.pic != nil && m.plain != nil && !r.b.pics.ready(m.pic) {
+			full := m
+			later, m = &full, m.plain()
+		}
+	}
 	m, pics := r.b.draw(m)
 	r.timer.Stop()
 	r.mu.Lock()
@@ -246,6 +260,10 @@ func (r *reply) send(ctx context.Context, m message) {
 	}
 	if err != nil {
 		r.b.log.Warn("answering an interaction", "interaction", r.i.ID, "deferred", r.deferred, "err", err)
+		return
+	}
+	if later != nil {
+		r.b.pictureLater(r.i, order, n, *later)
 	}
 }
 

@@ -30,6 +30,10 @@ type driver struct {
 	msgID  string                          // its public message
 	hand   map[string]*discordtest.Message // each user's last ephemeral answer
 	handAt map[string]int                  // the table message's edit count when it came
+	// unseen are the hands not yet counted in handPictures: a hand's
+	// picture is edited into its answer after it, so it counts when the
+	// user next uses the hand (or gets another).
+	unseen map[string]string // user -> message id
 	// declared are the users who have announced a power in advance in the
 	// current game (Rebel Princess).
 	declared map[string]bool
@@ -221,6 +225,7 @@ func (d *driver) step(ctx context.Context) error {
 			continue
 		}
 		c := cs[d.rnd.IntN(len(cs))]
+		d.look(u)
 		msg := d.hand[u]
 		in, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
 			if !c.IsSelect() {
@@ -291,18 +296,42 @@ func (d *driver) step(ctx context.Context) error {
 // got keeps the answer to u's interaction as their hand, and how new the
 // table message was when it came.
 func (d *driver) got(u string, in *discordtest.Interaction) {
+	d.look(u)
 	d.hand[u] = in.Original()
 	if tm := d.h.fake.Message(d.msgID); tm != nil {
 		d.handAt[u] = tm.Edits
 	}
-	// A hand (a Components V2 answer) with or without its picture.
+	// A hand (a Components V2 answer): its picture may come after it.
 	if m := d.hand[u]; m != nil && m.Flags&discordtest.FlagComponentsV2 != 0 && d.h.measuring.Load() {
-		pictured := slices.ContainsFunc(m.Attachments, func(a discordtest.Attachment) bool { return a.Filename == "hand.png" })
 		d.h.mu.Lock()
 		d.h.handAnswers++
-		if pictured {
-			d.h.handPictures++
+		d.h.mu.Unlock()
+		if d.unseen == nil {
+			d.unseen = map[string]string{}
 		}
+		d.unseen[u] = m.ID
+	}
+}
+
+// look is u looking at their hand again before using it: the message as
+// it is now (its picture edited in, or not yet), counted in handPictures
+// once.
+func (d *driver) look(u string) {
+	id, ok := d.unseen[u]
+	if !ok {
+		return
+	}
+	delete(d.unseen, u)
+	m := d.h.fake.Message(id)
+	if m == nil {
+		return
+	}
+	if h := d.hand[u]; h != nil && h.ID == id {
+		d.hand[u] = m
+	}
+	if slices.ContainsFunc(m.Attachments, func(a discordtest.Attachment) bool { return a.Filename == "hand.png" }) {
+		d.h.mu.Lock()
+		d.h.handPictures++
 		d.h.mu.Unlock()
 	}
 }

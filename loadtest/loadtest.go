@@ -78,8 +78,9 @@ type Report struct {
 	AITables      int // tables with AI players
 	HandClicks    int // "My hand" presses in the window
 	// HandAnswers are the answers showing a hand in the window;
-	// HandPictures, those with the hand's picture (the others went in
-	// words: the bot's picture slots were busy, or pictures are off).
+	// HandPictures, those whose picture had been edited in by the time
+	// the user used the hand again or got another (a hand still unused at
+	// the end counts as one without).
 	HandAnswers, HandPictures int
 	Finished                  int // games finished in the window
 	Deferred                  int // interactions acknowledged by deferring
@@ -121,7 +122,7 @@ func (r Report) Print(w io.Writer) {
 		r.Interactions, r.InteractionsPerSec(), r.Actions, float64(r.Actions)/r.Window.Seconds(), r.HumanActions, r.HandClicks, r.Finished, r.Unanswered, r.Deferred)
 	fmt.Fprintf(w, "ack latency p50 %v, p99 %v, max %v\n", r.AckP50.Round(10*time.Microsecond), r.AckP99.Round(10*time.Microsecond), r.AckMax.Round(10*time.Microsecond))
 	if r.Pictures && r.HandAnswers > 0 {
-		fmt.Fprintf(w, "hands shown %d, with their picture %d (%.0f%%; the others in words, every drawing slot busy)\n",
+		fmt.Fprintf(w, "hands shown %d, with their picture by the time they were used %d (%.0f%%; the others still in words)\n",
 			r.HandAnswers, r.HandPictures, 100*float64(r.HandPictures)/float64(r.HandAnswers))
 	}
 	kinds := make([]string, 0, len(r.RESTByKind))
