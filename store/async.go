@@ -138,7 +138,8 @@ func (d *DB) Deadlines(ctx context.Context, id string) ([]record.Deadline, error
 	return scanDeadlines(rows)
 }
 
-// PutDeadline stores (or replaces) the deadline of a seat.
+// PutDeadline stores (or replaces) the deadline of a seat; a claim on the
+// seat's deadline ends (the row is replaced).
 func (d *DB) PutDeadline(ctx context.Context, dl record.Deadline) error {
 	return d.write(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO deadlines (`+deadlineCols+`) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -175,12 +176,15 @@ func (d *DB) DueDeadlines(ctx context.Context, now time.Time) ([]record.Deadline
 }
 
 // NextDue returns the earliest time at which a deadline has something to
-// do; ok is false when there is none.
+// do, or, for one claimed by a process (ClaimDue), at which its lease runs
+// out if that is later; ok is false when there is none.
 func (d *DB) NextDue(ctx context.Context) (next time.Time, ok bool, err error) {
 	var s sql.NullString
+	// A claimed deadline is not for the others before its lease runs out
+	// (MAX of two times: the stored form sorts as the times do; '' first).
 	err = d.r.QueryRowContext(ctx, `SELECT MIN(t) FROM (
-		SELECT remind_at AS t FROM deadlines WHERE reminded_at = ''
-		UNION ALL SELECT due_at FROM deadlines WHERE expired_at = '')`).Scan(&s)
+		SELECT MAX(remind_at, claimed_until) AS t FROM deadlines WHERE reminded_at = ''
+		UNION ALL SELECT MAX(due_at, claimed_until) FROM deadlines WHERE expired_at = '')`).Scan(&s)
 	if err != nil {
 		return time.Time{}, false, fmt.Errorf("store: finding the next deadline: %w", err)
 	}

@@ -43,7 +43,7 @@ func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
 		if was != "" {
 			return nil
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE tables SET corrupt = ? WHERE id = ?`, reason, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE tables SET corrupt = ?, rev = rev + 1 WHERE id = ?`, reason, id); err != nil {
 			return fmt.Errorf("store: marking table %s corrupt: %w", id, err)
 		}
 		return nil

@@ -306,7 +306,7 @@ func (d *DB) Update(ctx context.Context, rec table.Record) error {
 	return d.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE tables SET
 			game = ?, options = ?, seats = ?, seed = ?, status = ?, lang = ?,
-			guild_id = ?, channel_id = ?, message_id = ?, created_by = ?, updated_at = ?
+			guild_id = ?, channel_id = ?, message_id = ?, created_by = ?, updated_at = ?, rev = rev + 1
 			WHERE id = ?`,
 			rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status), rec.Lang,
 			rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy, formatTime(rec.UpdatedAt),

@@ -93,3 +93,20 @@ type Store interface {
 	// Open lists the ids of tables that are in the lobby or being played.
 	Open(ctx context.Context) ([]string, error)
 }
+
+// Stamp is what a store reports cheaply about a stored table: the length of
+// its log and the number of changes made to its record since it was created.
+// Every Append changes LogLen and every Update changes Rev, whichever
+// process made them, so that a service keeping the table in memory knows
+// from the stamp alone whether its copy is still the stored table.
+type Stamp struct {
+	LogLen int
+	Rev    int64
+}
+
+// Stamper is a Store that can report a table's Stamp without loading it,
+// failing with ErrNotFound for an unknown id. A Service made WithSharedStore
+// reads it before serving a table from its cache.
+type Stamper interface {
+	Stamp(ctx context.Context, id string) (Stamp, error)
+}

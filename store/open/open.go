@@ -24,6 +24,7 @@ import (
 // every backend against it, and it holds bot.Store (a test says so).
 type Backend interface {
 	table.Store
+	table.Stamper
 
 	InChannel(ctx context.Context, channelID string) ([]string, error)
 	LastInChannel(ctx context.Context, channelID string) (string, error)
@@ -44,6 +45,8 @@ type Backend interface {
 	NextDue(ctx context.Context) (time.Time, bool, error)
 	MarkReminded(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
 	MarkExpired(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
+	ClaimDue(ctx context.Context, now time.Time, owner string, lease time.Duration) ([]record.Deadline, error)
+	ReleaseClaim(ctx context.Context, dl record.Deadline, owner string) error
 
 	Vote(ctx context.Context, id, topic, voter, choice string, at time.Time) (bool, error)
 	Votes(ctx context.Context, id, topic string) (map[string]string, error)

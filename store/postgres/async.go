@@ -118,12 +118,14 @@ func optTime(t time.Time) *time.Time {
 	return &t
 }
 
-// PutDeadline stores (or replaces) the deadline of a seat.
+// PutDeadline stores (or replaces) the deadline of a seat; a claim on the
+// seat's deadline ends.
 func (d *DB) PutDeadline(ctx context.Context, dl record.Deadline) error {
 	return d.exec(ctx, "saving a deadline of table "+dl.TableID,
 		`INSERT INTO deadlines (`+deadlineCols+`) VALUES ($1, $2, $3, $4, $5, $6, $7)
 		ON CONFLICT (table_id, seat) DO UPDATE SET started_at = excluded.started_at, remind_at = excluded.remind_at,
-		due_at = excluded.due_at, reminded_at = excluded.reminded_at, expired_at = excluded.expired_at`,
+		due_at = excluded.due_at, reminded_at = excluded.reminded_at, expired_at = excluded.expired_at,
+		claimed_by = '', claimed_until = NULL`,
 		dl.TableID, int(dl.Seat), dl.StartedAt, dl.RemindAt, dl.DueAt, optTime(dl.RemindedAt), optTime(dl.ExpiredAt))
 }
 
@@ -147,12 +149,15 @@ func (d *DB) DueDeadlines(ctx context.Context, now time.Time) ([]record.Deadline
 }
 
 // NextDue returns the earliest time at which a deadline has something to
-// do; ok is false when there is none.
+// do, or, for one claimed by a process (ClaimDue), at which its lease runs
+// out if that is later; ok is false when there is none.
 func (d *DB) NextDue(ctx context.Context) (next time.Time, ok bool, err error) {
 	var t *time.Time
+	// A claimed deadline is not for the others before its lease runs out
+	// (GREATEST ignores the NULL of an unclaimed one).
 	err = d.pool.QueryRow(ctx, `SELECT MIN(t) FROM (
-		SELECT remind_at AS t FROM deadlines WHERE reminded_at IS NULL
-		UNION ALL SELECT due_at FROM deadlines WHERE expired_at IS NULL) AS pending`).Scan(&t)
+		SELECT GREATEST(remind_at, claimed_until) AS t FROM deadlines WHERE reminded_at IS NULL
+		UNION ALL SELECT GREATEST(due_at, claimed_until) FROM deadlines WHERE expired_at IS NULL) AS pending`).Scan(&t)
 	if err != nil {
 		return time.Time{}, false, fmt.Errorf("store/postgres: finding the next deadline: %w", err)
 	}

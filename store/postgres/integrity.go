@@ -28,7 +28,7 @@ func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
 	}
 	var marked bool
 	err := d.pool.QueryRow(ctx, `WITH mark AS (
-			UPDATE tables SET corrupt = $2 WHERE id = $1 AND corrupt = '' RETURNING id
+			UPDATE tables SET corrupt = $2, rev = rev + 1 WHERE id = $1 AND corrupt = '' RETURNING id
 		) SELECT EXISTS (SELECT 1 FROM mark) OR EXISTS (SELECT 1 FROM tables WHERE id = $1)`, id, reason).Scan(&marked)
 	if err != nil {
 		return fmt.Errorf("store/postgres: marking table %s corrupt: %w", id, err)

@@ -108,7 +108,7 @@ func (d *DB) Update(ctx context.Context, rec table.Record) error {
 	return d.write(ctx, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE tables SET
 			game = $1, options = $2, seats = $3, seed = $4, status = $5, lang = $6,
-			guild_id = $7, channel_id = $8, message_id = $9, created_by = $10, updated_at = $11
+			guild_id = $7, channel_id = $8, message_id = $9, created_by = $10, updated_at = $11, rev = rev + 1
 			WHERE id = $12`,
 			rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status), rec.Lang,
 			rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy, rec.UpdatedAt, rec.ID)
