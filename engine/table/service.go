@@ -64,6 +64,20 @@ func WithCacheSize(n int) Option {
 	return func(s *Service) { s.cacheSize = max(n, 1) }
 }
 
+// WithSharedStore says that other processes write the same store (several
+// bot processes on one PostgreSQL database): before a table is served from
+// the cache, its stamp (Stamper: the stored log length and record revision,
+// one indexed row read) is compared with the one it was loaded at, and a
+// table another process changed is loaded again. A store that is not a
+// Stamper is read in full each time instead. Without the option the cache
+// is trusted: the service is the store's only writer.
+//
+// With or without it, an action whose append the store refuses as a
+// conflict (another writer appended first) is not lost: see Act.
+func WithSharedStore() Option {
+	return func(s *Service) { s.shared = true }
+}
+
 // Service runs tables: it loads them by replay, validates and stores their
 // actions, and serializes the actions of each table. Different tables
 // proceed in parallel. It is safe for concurrent use.
@@ -71,6 +85,8 @@ type Service struct {
 	store     Store
 	now       func() time.Time
 	cacheSize int
+	shared    bool    // other processes write the store (WithSharedStore)
+	stamper   Stamper // the store's stamps, when shared and offered
 
 	mu      sync.Mutex // guards entries, lru and every entry's refs
 	entries map[string]*entry
@@ -91,6 +107,8 @@ type entry struct {
 	game    engine.Game
 	state   engine.State
 	version int
+	stamp   Stamp // the store's stamp read before the last load (shared stores)
+	stamped bool  // stamp was read
 }
 
 // New returns a Service over store.
@@ -103,6 +121,9 @@ func New(store Store, opts ...Option) *Service {
 	}
 	for _, o := range opts {
 		o(s)
+	}
+	if s.shared {
+		s.stamper, _ = store.(Stamper)
 	}
 	return s
 }
@@ -154,7 +175,8 @@ func (s *Service) Create(ctx context.Context, rec Record) (Record, error) {
 
 	s.mu.Lock()
 	if _, ok := s.entries[rec.ID]; !ok {
-		e := &entry{id: rec.ID, lock: make(chan struct{}, 1), loaded: true, rec: rec, game: g, state: st}
+		// A new table's stamp: an empty log, an unchanged record.
+		e := &entry{id: rec.ID, lock: make(chan struct{}, 1), loaded: true, rec: rec, game: g, state: st, stamped: s.stamper != nil}
 		s.entries[rec.ID] = e
 		e.elem = s.lru.PushFront(e)
 		s.evictLocked()
@@ -194,7 +216,7 @@ func checkSeats(rec Record) error {
 
 // Get returns a table as it stands.
 func (s *Service) Get(ctx context.Context, id string) (*Snapshot, error) {
-	e, err := s.acquire(ctx, id)
+	e, _, err := s.acquire(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -209,59 +231,111 @@ func (s *Service) Get(ctx context.Context, id string) (*Snapshot, error) {
 // snapshot are returned. Rule violations (including a stale version,
 // engine.CodeStale, and a table that is not being played, CodeNotPlaying)
 // are *engine.RuleError and change nothing.
+//
+// Another process may have appended to the table since this service last
+// saw it: the store then refuses the append as a conflict (its log is no
+// longer at the length the action was validated at), or, WithSharedStore,
+// the stamp shows it before validation. Either way the table is loaded
+// again and the action validated once more against the table as it now
+// stands, as if it had arrived after the other process's entries: version
+// then counts as current if it was the table's version before the other
+// entries came in. The action is refused as stale (engine.CodeStale) when
+// one of those entries is the same seat's (the seat moved meanwhile, so
+// this action was chosen before its own latest move: a double click), and
+// by the game's own rules when it is no longer legal; otherwise it is
+// applied. Of two clicks on one table in two processes, exactly one is
+// appended first and the other is re-validated: both never apply at the
+// same log position, and neither is dropped without an error. A second
+// conflict in a row is returned as stale.
 func (s *Service) Act(ctx context.Context, id string, seat engine.Seat, action string, version int) ([]engine.Event, *Snapshot, error) {
-	e, err := s.acquire(ctx, id)
+	e, moved, err := s.acquire(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer s.release(e)
 
-	if e.rec.Status != StatusPlaying {
-		return nil, nil, engine.Errorf(CodeNotPlaying, "table", id, "status", string(e.rec.Status))
-	}
-	if version >= 0 && version != e.version {
-		return nil, nil, engine.Errorf(engine.CodeStale, "version", version, "current", e.version)
-	}
-	a, err := e.game.ParseAction(action)
-	if err != nil {
-		return nil, nil, err
-	}
-	st := e.state.Clone()
-	var events []engine.Event
-	if err := safely(func() error {
-		var err error
-		a = engine.Canonical(st, seat, a) // the log keeps the canonical spelling
-		events, err = st.Apply(seat, a, engine.NewRand(e.rec.Setup.Seed, e.version+1))
-		return err
-	}); err != nil {
-		return nil, nil, err
-	}
-	var status Status
-	if done, _ := st.Result(); done {
-		status = StatusFinished
-	}
-	at := s.now().UTC()
-	entry := Entry{N: e.version, Seat: seat, Action: a.String(), At: at}
-	if err := s.store.Append(ctx, id, entry, status); err != nil {
-		if errors.Is(err, ErrConflict) {
-			// Another writer got there first: catch up with the store.
-			if lerr := s.load(ctx, e); lerr != nil {
-				return nil, nil, fmt.Errorf("table %s: reloading after a conflict: %w", id, lerr)
-			}
+	for attempt := 0; ; attempt++ {
+		if e.rec.Status != StatusPlaying {
+			return nil, nil, engine.Errorf(CodeNotPlaying, "table", id, "status", string(e.rec.Status))
+		}
+		// A version the caller knew stands for itself; one from before the
+		// other writers' entries stands when the seat made none of them.
+		// Without a version, a move of the seat meanwhile makes it stale.
+		caughtUp := moved != nil && !moved.by(seat)
+		stale := version >= 0 && version != e.version && !(caughtUp && version == moved.from)
+		if stale || (version < 0 && moved != nil && !caughtUp) {
 			return nil, nil, engine.Errorf(engine.CodeStale, "version", version, "current", e.version)
 		}
-		// The outcome is unknown (the write may have landed): reload from
-		// the store next time.
-		e.loaded = false
-		return nil, nil, err
+		a, err := e.game.ParseAction(action)
+		if err != nil {
+			return nil, nil, err
+		}
+		st := e.state.Clone()
+		var events []engine.Event
+		if err := safely(func() error {
+			var err error
+			a = engine.Canonical(st, seat, a) // the log keeps the canonical spelling
+			events, err = st.Apply(seat, a, engine.NewRand(e.rec.Setup.Seed, e.version+1))
+			return err
+		}); err != nil {
+			return nil, nil, err
+		}
+		var status Status
+		if done, _ := st.Result(); done {
+			status = StatusFinished
+		}
+		at := s.now().UTC()
+		entry := Entry{N: e.version, Seat: seat, Action: a.String(), At: at}
+		err = s.store.Append(ctx, id, entry, status)
+		if err == nil {
+			e.state = st
+			e.version++
+			e.stamp.LogLen = e.version // the append made the stored log this long
+			e.rec.UpdatedAt = at
+			if status != "" {
+				e.rec.Status = status
+			}
+			return events, e.snapshot(), nil
+		}
+		if !errors.Is(err, ErrConflict) {
+			// The outcome is unknown (the write may have landed): reload from
+			// the store next time.
+			e.loaded = false
+			return nil, nil, err
+		}
+		// Another writer got there first: catch up with the store, then
+		// validate the action again against what it holds now.
+		from := e.version
+		log, lerr := s.load(ctx, e)
+		if lerr != nil {
+			return nil, nil, fmt.Errorf("table %s: reloading after a conflict: %w", id, lerr)
+		}
+		if attempt > 0 || len(log) <= from {
+			return nil, nil, engine.Errorf(engine.CodeStale, "version", version, "current", e.version)
+		}
+		if moved == nil {
+			moved = &catchUp{from: from}
+		}
+		moved.entries = append(moved.entries, log[from:]...)
 	}
-	e.state = st
-	e.version++
-	e.rec.UpdatedAt = at
-	if status != "" {
-		e.rec.Status = status
+}
+
+// catchUp is what Act learns when the store turns out to be ahead of the
+// cache: the version the cache had, and the entries other writers appended
+// after it.
+type catchUp struct {
+	from    int
+	entries []Entry
+}
+
+// by reports whether seat made one of the entries.
+func (c *catchUp) by(seat engine.Seat) bool {
+	for _, le := range c.entries {
+		if le.Seat == seat {
+			return true
+		}
 	}
-	return events, e.snapshot(), nil
+	return false
 }
 
 // Update stores a table's record: seats, status, language, message ids. Its
@@ -269,7 +343,7 @@ func (s *Service) Act(ctx context.Context, id string, seat engine.Seat, action s
 // seat count, seed) may change only while the log is empty, and is then
 // validated as in Create. A finished or abandoned table keeps its status.
 func (s *Service) Update(ctx context.Context, rec Record) (Record, error) {
-	e, err := s.acquire(ctx, rec.ID)
+	e, _, err := s.acquire(ctx, rec.ID)
 	if err != nil {
 		return Record{}, err
 	}
@@ -308,6 +382,7 @@ func (s *Service) Update(ctx context.Context, rec Record) (Record, error) {
 		return Record{}, err
 	}
 	e.rec, e.game, e.state = rec, g, st
+	e.stamp.Rev++ // the store counted this update
 	return cloneRecord(rec), nil
 }
 
@@ -316,8 +391,11 @@ func sameSetup(a, b engine.Setup) bool {
 }
 
 // acquire finds or creates the cache entry of table id, takes its lock and
-// makes sure it is loaded. The caller must release it.
-func (s *Service) acquire(ctx context.Context, id string) (*entry, error) {
+// makes sure it is loaded (for a shared store: as the store now holds it).
+// When a cached table was found behind the store and loaded again, moved
+// says from which version and with which new entries. The caller must
+// release the entry.
+func (s *Service) acquire(ctx context.Context, id string) (*entry, *catchUp, error) {
 	s.mu.Lock()
 	e, ok := s.entries[id]
 	if !ok {
@@ -334,15 +412,38 @@ func (s *Service) acquire(ctx context.Context, id string) (*entry, error) {
 	case e.lock <- struct{}{}:
 	case <-ctx.Done():
 		s.unref(e)
-		return nil, ctx.Err()
+		return nil, nil, ctx.Err()
 	}
-	if !e.loaded {
-		if err := s.load(ctx, e); err != nil {
+	var moved *catchUp
+	if e.loaded && s.shared && !s.current(ctx, e) {
+		from := e.version
+		log, err := s.load(ctx, e)
+		if err != nil {
 			s.release(e)
-			return nil, err
+			return nil, nil, err
+		}
+		if len(log) > from {
+			moved = &catchUp{from: from, entries: log[from:]}
 		}
 	}
-	return e, nil
+	if !e.loaded {
+		if _, err := s.load(ctx, e); err != nil {
+			s.release(e)
+			return nil, nil, err
+		}
+	}
+	return e, moved, nil
+}
+
+// current reports whether the cached table e is the stored one: its stamp
+// is unchanged. A store without stamps, or one that cannot tell, is not
+// trusted.
+func (s *Service) current(ctx context.Context, e *entry) bool {
+	if s.stamper == nil || !e.stamped {
+		return false
+	}
+	st, err := s.stamper.Stamp(ctx, e.id)
+	return err == nil && st == e.stamp
 }
 
 // release unlocks e and lets the cache drop it once idle.
@@ -382,21 +483,31 @@ func (s *Service) dropLocked(e *entry) {
 }
 
 // load reads table e.id from the store and rebuilds its state by replaying
-// its log. The caller holds e's lock. On error e is left unloaded.
-func (s *Service) load(ctx context.Context, e *entry) error {
+// its log, which it returns. The caller holds e's lock. On error e is left
+// unloaded. For a shared store the stamp is read first: a write between the
+// two reads leaves an older stamp, and the next use loads again.
+func (s *Service) load(ctx context.Context, e *entry) ([]Entry, error) {
 	e.loaded = false
+	e.stamped = false
+	var stamp Stamp
+	stamped := false
+	if s.stamper != nil {
+		var err error
+		stamp, err = s.stamper.Stamp(ctx, e.id)
+		stamped = err == nil
+	}
 	rec, log, err := s.store.Load(ctx, e.id)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g, err := engine.Lookup(rec.Setup.Game)
 	if err != nil {
-		return fmt.Errorf("table %s: %w", e.id, err)
+		return nil, fmt.Errorf("table %s: %w", e.id, err)
 	}
 	moves := make([]engine.Move, len(log))
 	for i, le := range log {
 		if le.N != i {
-			return &CorruptError{ID: e.id, Err: fmt.Errorf("log entry %d found where entry %d was expected", le.N, i)}
+			return nil, &CorruptError{ID: e.id, Err: fmt.Errorf("log entry %d found where entry %d was expected", le.N, i)}
 		}
 		moves[i] = engine.Move{Seat: le.Seat, Action: le.Action}
 	}
@@ -406,10 +517,11 @@ func (s *Service) load(ctx context.Context, e *entry) error {
 		st, err = engine.Replay(g, rec.Setup, moves)
 		return err
 	}); err != nil {
-		return &CorruptError{ID: e.id, Err: err}
+		return nil, &CorruptError{ID: e.id, Err: err}
 	}
 	e.rec, e.game, e.state, e.version, e.loaded = rec, g, st, len(log), true
-	return nil
+	e.stamp, e.stamped = stamp, stamped
+	return log, nil
 }
 
 // safely runs f, turning a panic in game code into an error.
