@@ -427,12 +427,18 @@ const allGuilds = "\x00all"
 // resume) whose intents include need and whose shard holds guildID (see
 // holds; allGuilds: every session), and reports how many it reached.
 func (s *Server) dispatch(event string, d any, need int, guildID string) int {
+	return s.dispatchWhere(event, d, need, func(sess *gwSession) bool { return guildID == allGuilds || sess.holds(guildID) })
+}
+
+// dispatchWhere sends an event to every live session whose intents include
+// need and that keep accepts, and reports how many it reached.
+func (s *Server) dispatchWhere(event string, d any, need int, keep func(*gwSession) bool) int {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	n := 0
 	for _, sess := range g.sessions {
-		if !sess.dead && sess.intents&need == need && (guildID == allGuilds || sess.holds(guildID)) {
+		if !sess.dead && sess.intents&need == need && keep(sess) {
 			s.dispatchLocked(sess, event, d)
 			n++
 		}

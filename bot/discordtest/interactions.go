@@ -221,10 +221,15 @@ func (s *Server) sendErr(in *interaction, payload map[string]any) (*Interaction,
 	if s.dispatch("INTERACTION_CREATE", payload, 0, in.guildID) == 0 {
 		return nil, ErrNoSession
 	}
+	return s.handle(in), nil
+}
+
+// handle is the test's handle of a dispatched interaction.
+func (s *Server) handle(in *interaction) *Interaction {
 	return &Interaction{
 		ID: in.id, Token: in.token, Type: in.kind, UserID: in.userID, GuildID: in.guildID,
 		ChannelID: in.channelID, Name: in.name, s: s, in: in,
-	}, nil
+	}
 }
 
 // Arg is an option given to a slash command: a value (Opt) or a subcommand
@@ -691,6 +696,27 @@ func (s *Server) ClickErr(userID string, msg *Message, customID string) (*Intera
 		return nil, fmt.Errorf("discordtest: Click %q: %w", customID, err)
 	}
 	return s.sendErr(in, payload)
+}
+
+// ClickOnShardErr is ClickErr delivered to the session of shard of shards
+// instead of the one holding the message's guild: an interaction reaching
+// a process that does not hold the guild, as one behind a load balancer
+// (an HTTP interactions endpoint) may. With two processes answering one
+// table, a test can check that a move is still made once.
+func (s *Server) ClickOnShardErr(shard, shards int, userID string, msg *Message, customID string) (*Interaction, error) {
+	s.mu.Lock()
+	in, payload, err := s.click(userID, msg, customID)
+	s.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("discordtest: Click %q: %w", customID, err)
+	}
+	onShard := func(sess *gwSession) bool {
+		return sess.shard != nil && sess.shard[0] == shard && sess.shard[1] == shards
+	}
+	if s.dispatchWhere("INTERACTION_CREATE", payload, 0, onShard) == 0 {
+		return nil, ErrNoSession
+	}
+	return s.handle(in), nil
 }
 
 func (s *Server) click(userID string, msg *Message, customID string) (*interaction, map[string]any, error) {

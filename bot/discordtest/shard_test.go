@@ -68,7 +68,7 @@ func connectShard(t *testing.T, s *discordtest.Server, shard, shards int) (*disc
 			seen.mu.Unlock()
 			_ = dg.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Content: "shard " + strconv.Itoa(shard)},
+				Data: &discordgo.InteractionResponseData{Content: "shard " + strconv.Itoa(shard), Components: []discordgo.MessageComponent{buttons("again")}},
 			})
 		})
 	})
@@ -146,6 +146,17 @@ func TestShardsGetTheirGuilds(t *testing.T) {
 	}
 	if want := sorted([]string{g1, g1late}); !slices.Equal(sorted(in1), want) {
 		t.Errorf("shard 1 got the interactions of %q, want %q", in1, want)
+	}
+
+	// ClickOnShardErr delivers a click on a guild of shard 0 to shard 1.
+	first := s.SlashCommand(alice, g0, chans[g0], "table", discordtest.Opt("game", "lynx")).Wait(ctx(t))
+	if in, err := s.ClickOnShardErr(1, 2, alice, first.Message, "again"); err != nil {
+		t.Errorf("ClickOnShardErr: %v", err)
+	} else if r := in.Wait(ctx(t)); r.Message == nil || r.Message.Content != "shard 1" {
+		t.Errorf("a click sent to shard 1 answered by %v", r.Message)
+	}
+	if _, err := s.ClickOnShardErr(0, 3, alice, first.Message, "again"); !errors.Is(err, discordtest.ErrNoSession) {
+		t.Errorf("ClickOnShardErr to a shard nobody holds: %v, want ErrNoSession", err)
 	}
 
 	// Shard 0 leaves (a normal close ends its session): its guilds' users
