@@ -14,8 +14,10 @@
 //     (guild_id >> 22) % n == i — READY's guild list, GUILD_CREATE,
 //     CHANNEL_CREATE, INTERACTION_CREATE — and shard 0 those of direct
 //     messages (ShardOf; ShardLive says whether a shard is connected), so
-//     several bot processes can each hold a part of the gateway; a session
-//     without a shard gets everything, and Dispatch goes to every session;
+//     several bot processes can each hold a part of the gateway
+//     (ClickOnShardErr sends a click to another shard's session, as a load
+//     balancer in front of several processes might); a session without a
+//     shard gets everything, and Dispatch goes to every session;
 //   - the REST routes a slash-command bot uses, under /api/v9/ (what
 //     discordgo v0.29 calls) and /api/v10/: application commands, interaction
 //     callbacks, interaction webhooks (follow-ups, @original), channel
