@@ -80,19 +80,48 @@ func (b *Bot) schedule(ctx context.Context) {
 	}
 }
 
-// runDue handles every deadline that has something to do now. Handling is
-// idempotent: what was sent is stored first, so a deadline that fires twice
-// does nothing the second time.
+// claimLease is how long a process's claim on the deadlines it is handling
+// keeps the other processes off them: a few times the scheduler's longest
+// sleep. A process that dies holding claims leaves them to the others
+// once it has passed (the others' NextDue points there).
+const claimLease = 3 * schedulerPoll
+
+// runDue handles every deadline that has something to do now and that no
+// other process (sharing the database) is handling: it claims them first
+// (ClaimDue, for claimLease) and releases each once handled. Handling is
+// idempotent besides: what was sent is stored first (MarkReminded,
+// MarkExpired report the first call), so a deadline that fires twice — a
+// claim that outlived its lease — does nothing the second time. Claims last
+// for a batch only as long as half the lease; what is left then is
+// released and claimed again in the next round.
 func (b *Bot) runDue(ctx context.Context) {
-	dls, err := b.store.DueDeadlines(ctx, b.now())
+	dls, err := b.store.ClaimDue(ctx, b.now(), b.owner, claimLease)
 	if err != nil {
 		if ctx.Err() == nil {
-			b.log.Error("listing due deadlines", "err", err)
+			b.log.Error("claiming due deadlines", "err", err)
 		}
 		return
 	}
-	for _, dl := range dls {
+	stop := time.Now().Add(claimLease / 2)
+	for i, dl := range dls {
+		if ctx.Err() != nil || time.Now().After(stop) {
+			b.releaseClaims(ctx, dls[i:])
+			return
+		}
 		b.fire(ctx, dl)
+		b.releaseClaims(ctx, dls[i:i+1])
+	}
+}
+
+// releaseClaims gives up this process's claims on dls (also at shutdown,
+// when ctx is done: another process may take them at once).
+func (b *Bot) releaseClaims(ctx context.Context, dls []record.Deadline) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	for _, dl := range dls {
+		if err := b.store.ReleaseClaim(ctx, dl, b.owner); err != nil {
+			b.log.Warn("releasing the claim on a deadline", "table", dl.TableID, "seat", dl.Seat, "err", err)
+		}
 	}
 }
 

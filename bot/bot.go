@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -26,12 +27,14 @@ import (
 	"github.com/stolik-bot/stolik/store/record"
 )
 
-// Store is what the bot needs from persistence: the table store, the open
-// tables of a channel, the users' preferences, and what games across days
-// need: table settings, seat flags, deadlines, votes, results and
+// Store is what the bot needs from persistence: the table store (with its
+// stamps, for several processes on one database), the open tables of a
+// channel, the users' preferences, and what games across days need: table
+// settings, seat flags, deadlines and their claims, votes, results and
 // statistics.
 type Store interface {
 	table.Store
+	table.Stamper
 	InChannel(ctx context.Context, channelID string) ([]string, error)
 	LastInChannel(ctx context.Context, channelID string) (string, error)
 	UserLang(ctx context.Context, userID string) (string, error)
@@ -47,7 +50,8 @@ type Store interface {
 	Deadlines(ctx context.Context, id string) ([]record.Deadline, error)
 	PutDeadline(ctx context.Context, dl record.Deadline) error
 	DeleteDeadline(ctx context.Context, id string, seat engine.Seat) error
-	DueDeadlines(ctx context.Context, now time.Time) ([]record.Deadline, error)
+	ClaimDue(ctx context.Context, now time.Time, owner string, lease time.Duration) ([]record.Deadline, error)
+	ReleaseClaim(ctx context.Context, dl record.Deadline, owner string) error
 	NextDue(ctx context.Context) (time.Time, bool, error)
 	MarkReminded(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
 	MarkExpired(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
@@ -88,6 +92,10 @@ type Deps struct {
 	AckAfter time.Duration
 	// Clock defaults to the system clock.
 	Clock Clock
+	// SharedStore says that other bot processes use the same store (a
+	// PostgreSQL database): the table service then checks a cached table
+	// against the store before serving it (table.WithSharedStore).
+	SharedStore bool
 }
 
 // Bot runs Stolik on Discord.
@@ -108,6 +116,7 @@ type Bot struct {
 
 	clock Clock
 	wake  chan struct{} // nudges the scheduler
+	owner string        // this process, in the claims of deadlines (random at New)
 
 	runMu    sync.Mutex
 	closing  bool
@@ -179,7 +188,12 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 	if cache <= 0 {
 		cache = DefaultTableCache
 	}
-	b.tables = table.New(deps.Store, table.WithClock(b.clock.Now), table.WithCacheSize(cache))
+	opts := []table.Option{table.WithClock(b.clock.Now), table.WithCacheSize(cache)}
+	if deps.SharedStore {
+		opts = append(opts, table.WithSharedStore())
+	}
+	b.tables = table.New(deps.Store, opts...)
+	b.owner = newOwner()
 	b.commands = Commands(b.loc)
 	return b, nil
 }
@@ -549,6 +563,14 @@ func aiToAct(snap *table.Snapshot) (engine.Seat, string, bool) {
 		}
 	}
 	return 0, "", false
+}
+
+// newOwner names this process in the claims of deadlines: the host, the
+// process id and 64 random bits, unique to each Bot even after a restart
+// with the same process id.
+func newOwner() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s/%d/%016x", host, os.Getpid(), randomUint64())
 }
 
 func randomUint64() uint64 {

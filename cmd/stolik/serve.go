@@ -64,7 +64,9 @@ func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 		log.Warn("little disk space left beside the database: moves fail when it runs out (keep at least 64 MiB free)",
 			"path", cfg.Database, "free_mib", free>>20)
 	}
-	b, err := bot.New(cfg, bot.Deps{Store: db, Logger: log})
+	// On PostgreSQL other processes may share the database: the table
+	// service checks what it caches against it (table.WithSharedStore).
+	b, err := bot.New(cfg, bot.Deps{Store: db, Logger: log, SharedStore: open.IsPostgres(cfg.Database)})
 	if err != nil {
 		_ = db.Close()
 		return err
