@@ -159,19 +159,6 @@ func gallery(name, alt string) discordgo.MessageComponent {
 	return discordgo.MediaGallery{Items: []discordgo.MediaGalleryItem{item}}
 }
 
-// pileLine is a pile in words: its label and its cards ("Pool: 4 · 6"),
-// the label once when the text already starts with it.
-func pileLine(p render.Pile) string {
-	head, _, _ := strings.Cut(p.Text, ":")
-	switch {
-	case p.Text == "":
-		return p.Label
-	case p.Label == "" || strings.Contains(strings.ToLower(head), strings.ToLower(p.Label)):
-		return p.Text // "Your hand (14 cards): …" under the label "Your hand"
-	}
-	return p.Label + ": " + p.Text
-}
-
 // ruleLine is a round card's rule on one line: its name in bold, then the
 // short form.
 func ruleLine(r *render.Rule) string {
@@ -299,7 +286,7 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	}
 	if !pic {
 		for _, p := range sc.Center {
-			center = append(center, line{text: pileLine(p), kind: "center"})
+			center = append(center, line{text: p.Line(), kind: "center"})
 		}
 		for _, s := range sc.Seats {
 			t := s.Line
@@ -422,10 +409,10 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 	var cards []line
 	if haveScreen && playing {
 		if sc.Hand != nil && !pic {
-			cards = append(cards, line{text: pileLine(*sc.Hand), kind: "hand"})
+			cards = append(cards, line{text: sc.Hand.Line(), kind: "hand"})
 		}
 		for _, p := range sc.Secret {
-			cards = append(cards, line{text: pileLine(p), kind: "secret"})
+			cards = append(cards, line{text: p.Line(), kind: "secret"})
 		}
 		for i := len(cards) - 1; i >= 0; i-- {
 			cards[i].drop = len(cards) - i

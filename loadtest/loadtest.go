@@ -217,7 +217,7 @@ func (h *harness) progress(format string, args ...any) {
 }
 
 func (h *harness) start(ctx context.Context) error {
-	h.fake = discordtest.New(h.tb, discordtest.WithoutCallBodies())
+	h.fake = discordtest.New(h.tb, discordtest.WithoutCallBodies(), discordtest.WithLenientText())
 	h.fake.AddGuild(guildID, "Load", "en-US")
 	db, err := store.Open(ctx, filepath.Join(h.cfg.Dir, "stolik.db"))
 	if err != nil {

@@ -36,7 +36,7 @@ func TableAlt(sc render.Screen) string {
 		parts = append(parts, altPart{forms: []string{joinNonEmpty(": ", r.Name, r.Short), r.Name, ""}, drop: 2})
 	}
 	for _, p := range sc.Center {
-		parts = append(parts, altPart{forms: []string{joinNonEmpty(": ", p.Label, p.Text), p.Label, ""}, drop: 3})
+		parts = append(parts, altPart{forms: []string{p.Line(), p.Label, ""}, drop: 3})
 	}
 	for _, s := range sc.Seats {
 		mark := ""
@@ -69,10 +69,10 @@ func HandAlt(sc render.Screen) string {
 		parts = append(parts, altPart{forms: []string{sc.Prompt}})
 	}
 	if h := sc.Hand; h != nil {
-		parts = append(parts, altPart{forms: []string{joinNonEmpty(": ", h.Label, h.Text), h.Label}, drop: 1})
+		parts = append(parts, altPart{forms: []string{h.Line(), h.Label}, drop: 1})
 	}
 	for _, p := range sc.Secret {
-		parts = append(parts, altPart{forms: []string{joinNonEmpty(": ", p.Label, p.Text), p.Label, ""}, drop: 2})
+		parts = append(parts, altPart{forms: []string{p.Line(), p.Label, ""}, drop: 2})
 	}
 	return fitAlt(parts)
 }

@@ -266,6 +266,17 @@ func checkAlt(t *testing.T, alt string, sc render.Screen) {
 		}
 	}
 	add(sc.Status...)
+	// A pile is named once ("Pool: 4 · 6", never "Pool: Pool: 4 · 6").
+	for _, ps := range [][]render.Pile{sc.Center, sc.Secret} {
+		for _, p := range ps {
+			if p.Label != "" && strings.Contains(alt, p.Label+": "+p.Label) {
+				t.Errorf("alt names the pile %q twice: %q", p.Label, alt)
+			}
+		}
+	}
+	if h := sc.Hand; h != nil && h.Label != "" && strings.Contains(alt, h.Label+": "+h.Label) {
+		t.Errorf("alt names the hand %q twice: %q", h.Label, alt)
+	}
 	for _, w := range strings.Fields(alt) {
 		w = strings.TrimSuffix(w, ellipsis)
 		if w == "" || words[w] || words[w+":"] || words[strings.TrimSuffix(w, ":")] || words[strings.TrimSuffix(w, ",")] {

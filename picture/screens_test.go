@@ -51,7 +51,7 @@ func seats(names []string, n int, acting, you int, counts func(int) []string, pi
 		}
 		var texts []string
 		for _, p := range sp.Piles {
-			texts = append(texts, p.Label+": "+p.Text)
+			texts = append(texts, p.Line())
 		}
 		sp.Line = sp.Name + ": " + strings.Join(append(append([]string{}, sp.Counts...), texts...), ", ")
 		out = append(out, sp)

@@ -98,10 +98,16 @@ func Error(l *locales.Localizer, err error) string {
 	naming, _ := games[game].(paramNamer)
 	data := map[string]any{}
 	for k, v := range re.Params {
+		named := false
 		if naming != nil {
 			if text, ok := naming.ParamName(l, k, v); ok {
-				v = text
+				v, named = text, true
 			}
+		}
+		if s, ok := v.(string); ok && !named {
+			// A parameter may repeat what a client sent ("not an action of
+			// this game: …"): it never mentions or pings anyone.
+			v = inert(s)
 		}
 		data[strings.ToUpper(k[:1])+k[1:]] = v
 	}
@@ -183,4 +189,11 @@ func OptionSuggestions(l *locales.Localizer, gameID, key, typed string, opts map
 		return s.OptionSuggestions(l, key, typed, opts)
 	}
 	return nil
+}
+
+// inert is text a client sent, shown so that it mentions nobody: "@" is
+// followed by a zero-width space, so that neither "@everyone" nor "<@123>"
+// is read as a mention.
+func inert(s string) string {
+	return strings.ReplaceAll(s, "@", "@\u200b")
 }

@@ -251,3 +251,38 @@ func TestNoStutteringPunctuation(t *testing.T) {
 		}
 	}
 }
+
+func TestPileLine(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		p    render.Pile
+		want string
+	}{
+		{render.Pile{Label: "Pool", Text: "4 · 6"}, "Pool: 4 · 6"},
+		{render.Pile{Label: "Pool", Text: "Pool: 4 · 6"}, "Pool: 4 · 6"},
+		{render.Pile{Label: "Your hand", Text: "Your hand (14 cards): Q1 · Q2"}, "Your hand (14 cards): Q1 · Q2"},
+		{render.Pile{Label: "Pula", Text: ""}, "Pula"},
+		{render.Pile{Text: "Q7 · F3"}, "Q7 · F3"},
+		{render.Pile{Label: "Trick", Text: "Queen 7: led"}, "Trick: Queen 7: led"},
+	} {
+		if got := tc.p.Line(); got != tc.want {
+			t.Errorf("%+v.Line() = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+}
+
+// A rule error that repeats what a client sent mentions nobody.
+func TestErrorEchoMentionsNobody(t *testing.T) {
+	t.Parallel()
+	l := locales.MustLoad().Lang("pl")
+	err := &engine.RuleError{Code: engine.CodeUnknownAction, Params: map[string]any{"text": "@everyone <@&1> <@301>"}}
+	got := render.Error(l, err)
+	for _, bad := range []string{"@everyone", "<@&1>", "<@301>"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("Error() = %q: holds the mention %q", got, bad)
+		}
+	}
+	if !strings.Contains(got, "everyone") {
+		t.Errorf("Error() = %q: the text sent is not shown", got)
+	}
+}

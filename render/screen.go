@@ -1,6 +1,8 @@
 package render
 
 import (
+	"strings"
+
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/locales"
 )
@@ -73,6 +75,20 @@ type Pile struct {
 	// Group lays out center piles: piles with the same group form one row
 	// of the picture ("up", "down" around the queen's table).
 	Group string
+}
+
+// Line is the pile in words, named once: its text when the text names the
+// pile already ("Your hand (14 cards): …" under the label "Your hand"),
+// else the label and the text; the label alone for a pile without text.
+func (p Pile) Line() string {
+	head, _, _ := strings.Cut(p.Text, ":")
+	switch {
+	case p.Text == "":
+		return p.Label
+	case p.Label == "" || strings.Contains(strings.ToLower(head), strings.ToLower(p.Label)):
+		return p.Text
+	}
+	return p.Label + ": " + p.Text
 }
 
 // A Card is one card as presenters draw it, in Stolik's own design: a

@@ -415,7 +415,7 @@ func TestInvalidResponsePayloadsRejected(t *testing.T) {
 
 func TestMessageLimits(t *testing.T) {
 	t.Parallel()
-	s := world(t)
+	s := world(t, discordtest.WithLenientText()) // the texts are made to break limits
 	dg := connect(t, s, nil)
 	row := func(cs ...discordgo.MessageComponent) discordgo.ActionsRow {
 		return discordgo.ActionsRow{Components: cs}

@@ -79,9 +79,8 @@
 // of the discord-look tool, which checks it against Discord's API
 // specification and draws the messages (capture.go). TextViolations lists
 // texts the bot cut at a limit, controls of one message that read the same,
-// and mentions that would ping unexpectedly; STOLIK_STRICT_TEXT=1 (or
-// WithStrictText, StrictText) makes each of them fail the test
-// (textcheck.go).
+// and mentions that would ping unexpectedly; each of them fails the test
+// unless the Server was made WithLenientText (textcheck.go).
 //
 // Not modelled: zlib or ETF on the gateway, MESSAGE_CREATE/UPDATE events for
 // what the bot sends, sharding's limits (max_concurrency, the recommended

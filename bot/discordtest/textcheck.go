@@ -21,24 +21,18 @@ package discordtest
 //     message that is not ephemeral, sent without allowed_mentions (Discord
 //     then pings every mention it parses).
 //
-// TextViolations lists them. With strict text checks on (WithStrictText,
-// StrictText, or STOLIK_STRICT_TEXT=1 in the environment) each one also
-// fails the test through its Errorf; the request itself is answered as
-// Discord would answer it.
+// TextViolations lists them. Each one also fails the test through its
+// Errorf (strict text checks, the default); a Server made WithLenientText
+// only records them, for tests of the checks themselves and for load runs.
+// The request itself is answered as Discord would answer it.
 
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
 )
-
-// StrictTextEnv is the environment variable that turns strict text checks
-// on for every Server created while it is set to a value other than "",
-// "0" or "false".
-const StrictTextEnv = "STOLIK_STRICT_TEXT"
 
 // Kinds of text violations: each string TextViolations returns starts with
 // one of them and ": ".
@@ -54,14 +48,13 @@ const (
 	maxEmbedTextField   = 256 // title, field name, author name
 )
 
-func strictTextFromEnv() bool {
-	v := os.Getenv(StrictTextEnv)
-	return v != "" && v != "0" && v != "false"
-}
-
 // WithStrictText makes every text violation (see TextViolations) fail the
-// test, as STOLIK_STRICT_TEXT=1 does.
-func WithStrictText() Option { return func(cfg *config) { cfg.strictText = true } }
+// test. It is the default; the option says so where it matters.
+func WithStrictText() Option { return func(cfg *config) { cfg.lenientText = false } }
+
+// WithLenientText only records text violations (TextViolations): tests of
+// the checks themselves, load runs that report them.
+func WithLenientText() Option { return func(cfg *config) { cfg.lenientText = true } }
 
 // StrictText makes every later text violation fail the test, through the
 // Errorf of the TB the Server was created with (a TB without Errorf gets a

@@ -78,7 +78,7 @@ func runTextCases(t *testing.T, cases []textCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			s := world(t)
+			s := world(t, discordtest.WithLenientText())
 			if st := postMessage(t, s, c.payload); st != 200 {
 				t.Fatalf("status %d, errors %v", st, s.Errors())
 			}
@@ -178,7 +178,7 @@ func TestTextMention(t *testing.T) {
 // edits through discordgo as to channel messages.
 func TestTextChecksOnInteractions(t *testing.T) {
 	t.Parallel()
-	s := world(t)
+	s := world(t, discordtest.WithLenientText())
 	dg := connect(t, s, func(dg *discordgo.Session) {
 		dg.AddHandler(func(dg *discordgo.Session, i *discordgo.InteractionCreate) {
 			_ = dg.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
@@ -235,13 +235,16 @@ func waitFor(t *testing.T, cond func() bool, state func() string) {
 func TestStrictTextFailsTheTest(t *testing.T) {
 	t.Parallel()
 	bad := obj{"content": "Kolej <@301>"}
-	for _, strict := range []string{"off", "option", "method"} {
+	for _, strict := range []string{"off", "default", "option", "method"} {
 		t.Run(strict, func(t *testing.T) {
 			t.Parallel()
 			r := &errorRecorder{TB: t}
 			var opts []discordtest.Option
-			if strict == "option" {
-				opts = append(opts, discordtest.WithStrictText())
+			switch strict {
+			case "off", "method":
+				opts = append(opts, discordtest.WithLenientText())
+			case "option":
+				opts = append(opts, discordtest.WithLenientText(), discordtest.WithStrictText())
 			}
 			s := world(r, opts...)
 			if strict == "method" {
@@ -261,16 +264,5 @@ func TestStrictTextFailsTheTest(t *testing.T) {
 				t.Errorf("Errorf calls = %q", errs)
 			}
 		})
-	}
-}
-
-// Not parallel: t.Setenv.
-func TestStrictTextFromTheEnvironment(t *testing.T) {
-	t.Setenv(discordtest.StrictTextEnv, "1")
-	r := &errorRecorder{TB: t}
-	s := world(r)
-	postMessage(t, s, obj{"content": "@here gramy", "allowed_mentions": allowNone})
-	if errs := r.errors(); len(errs) != 1 || !strings.Contains(errs[0], "mention: ") {
-		t.Errorf("Errorf calls = %q", errs)
 	}
 }
