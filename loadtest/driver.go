@@ -21,6 +21,7 @@ import (
 type driver struct {
 	h     *harness
 	ch    string
+	guild string // the channel's guild
 	game  string
 	seats int
 	users []string // the human seats; the others are AI players
@@ -97,7 +98,7 @@ func (d *driver) interact(ctx context.Context, f func() (*discordtest.Interactio
 // it completely (a deferred answer filled).
 func (d *driver) slash(ctx context.Context, user, sub string, args ...discordtest.Arg) error {
 	_, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
-		return d.h.fake.SlashCommandErr(user, guildID, d.ch, "stolik", discordtest.Sub(sub, args...))
+		return d.h.fake.SlashCommandErr(user, d.guild, d.ch, "stolik", discordtest.Sub(sub, args...))
 	})
 	return err
 }

@@ -30,7 +30,7 @@ import (
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/open"
 )
 
 // Config is one load run.
@@ -52,6 +52,17 @@ type Config struct {
 	// the table message and the hands in words only.
 	NoPictures bool
 	Progress   io.Writer // progress lines; nil: none
+
+	// DB is the database: a postgres:// URL (of an empty database, or one
+	// without open tables), or a SQLite file; "" is stolik.db in Dir.
+	DB string
+	// Processes is how many bots share the database, each holding one
+	// shard of the gateway (the guilds with (guild_id >> 22) % Processes ==
+	// its shard), as that many `stolik serve` processes with shard = 0 … N-1
+	// would; they run in this process, each with its own Discord session,
+	// its own database connections and its own table cache. More than 1
+	// needs a PostgreSQL DB. 0 is 1.
+	Processes int
 }
 
 // Report is what a run measured.
@@ -93,6 +104,13 @@ type Report struct {
 	CacheSize                 int
 	HeapPerTable              float64 // bytes of heap per loaded table (measured separately)
 	Errors                    []string
+
+	Database  string // "sqlite" or "postgres"
+	Processes int    // bots sharing the database, one shard each
+	// Conflicts are the appends in the window refused because the log had
+	// moved on (another writer was first): each is a reload of the table
+	// and a "this was already played" answer the user retries.
+	Conflicts int
 }
 
 // InteractionsPerSec is the answered interactions per second.
@@ -120,6 +138,8 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "tables %d (games: %d kinds; %d with AI players), think %v, pictures %s, window %.1fs\n", r.Tables, r.Games, r.AITables, r.Think, pictures, r.Window.Seconds())
 	fmt.Fprintf(w, "interactions %d (%.0f/s), player actions %d (%.0f/s; by humans %d), My-hand presses %d, games finished %d, unanswered %d, deferred %d\n",
 		r.Interactions, r.InteractionsPerSec(), r.Actions, float64(r.Actions)/r.Window.Seconds(), r.HumanActions, r.HandClicks, r.Finished, r.Unanswered, r.Deferred)
+	fmt.Fprintf(w, "database %s, %d process(es) sharing it; log-length conflicts at append %d (%.2f per 1000 player actions)\n",
+		r.Database, max(r.Processes, 1), r.Conflicts, 1000*float64(r.Conflicts)/float64(max(r.Actions, 1)))
 	fmt.Fprintf(w, "ack latency p50 %v, p99 %v, max %v\n", r.AckP50.Round(10*time.Microsecond), r.AckP99.Round(10*time.Microsecond), r.AckMax.Round(10*time.Microsecond))
 	if r.Pictures && r.HandAnswers > 0 {
 		fmt.Fprintf(w, "hands shown %d, with their picture by the time they were used %d (%.0f%%; the others still in words)\n",
@@ -154,13 +174,44 @@ func (r Report) Print(w io.Writer) {
 
 const guildID = "100000000000000001"
 
+// guildsFor is the guilds of a run: one guild, or with several processes
+// one guild per shard ((id >> 22) % processes == shard, Discord's formula).
+func guildsFor(processes int) []string {
+	if processes <= 1 {
+		return []string{guildID}
+	}
+	base := uint64(1<<20) / uint64(processes) * uint64(processes)
+	out := make([]string, processes)
+	for s := range out {
+		out[s] = strconv.FormatUint((base+uint64(s))<<22|1, 10)
+	}
+	return out
+}
+
+// countingStore counts the appends refused for a log-length conflict.
+type countingStore struct {
+	open.Backend
+	conflicts *atomic.Int64
+}
+
+func (c countingStore) Append(ctx context.Context, id string, e table.Entry, status table.Status) error {
+	err := c.Backend.Append(ctx, id, e, status)
+	if errors.Is(err, table.ErrConflict) {
+		c.conflicts.Add(1)
+	}
+	return err
+}
+
 // harness is one run: the fake, the bot and the tables' drivers.
 type harness struct {
 	cfg  Config
 	tb   *discordtest.Standalone
 	fake *discordtest.Server
-	db   *store.DB
-	bot  *bot.Bot
+	db   open.Backend
+	bots []*bot.Bot
+	// guilds are the run's guilds, one per shard (guildsFor).
+	guilds    []string
+	conflicts atomic.Int64
 
 	measuring atomic.Bool
 	mu        sync.Mutex
@@ -218,42 +269,75 @@ func (h *harness) progress(format string, args ...any) {
 
 func (h *harness) start(ctx context.Context) error {
 	h.fake = discordtest.New(h.tb, discordtest.WithoutCallBodies(), discordtest.WithLenientText())
-	h.fake.AddGuild(guildID, "Load", "en-US")
-	db, err := store.Open(ctx, filepath.Join(h.cfg.Dir, "stolik.db"))
+	procs := max(h.cfg.Processes, 1)
+	h.guilds = guildsFor(procs)
+	for i, g := range h.guilds {
+		h.fake.AddGuild(g, "Load "+strconv.Itoa(i), "en-US")
+	}
+	dsn := h.cfg.DB
+	if dsn == "" {
+		dsn = filepath.Join(h.cfg.Dir, "stolik.db")
+	}
+	if procs > 1 && !open.IsPostgres(dsn) {
+		return errors.New("loadtest: several processes need a PostgreSQL database (a postgres:// URL)")
+	}
+	db, err := open.Open(ctx, dsn)
 	if err != nil {
 		return err
 	}
 	h.db = db
 	h.tb.Cleanup(func() { _ = db.Close() })
-	dg, err := discordgo.New("Bot load-token")
-	if err != nil {
+	// The run's channels are the same every time: a table left open in
+	// one by an earlier run would stop /stolik open there.
+	if left, err := db.OpenTables(ctx); err != nil {
 		return err
+	} else if len(left) > 0 {
+		return fmt.Errorf("loadtest: the database %s holds %d open tables (an earlier run's?): give an empty one", open.Describe(dsn), len(left))
 	}
-	h.fake.Configure(dg)
-	cfg := bot.Defaults()
-	cfg.Token, cfg.GuildID = "load-token", guildID
-	cfg.TableCache = h.cfg.TableCache
-	cfg.Pictures = !h.cfg.NoPictures
-	b, err := bot.New(cfg, bot.Deps{Session: dg, Store: db, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		return err
+	for shard := range procs {
+		// Each bot has its own connections, as a process of its own would
+		// (SQLite: one process, the store shared).
+		st := db
+		if procs > 1 {
+			if st, err = open.Open(ctx, dsn); err != nil {
+				return err
+			}
+			h.tb.Cleanup(func() { _ = st.Close() })
+		}
+		dg, err := discordgo.New("Bot load-token")
+		if err != nil {
+			return err
+		}
+		h.fake.Configure(dg)
+		cfg := bot.Defaults()
+		cfg.Token, cfg.GuildID = "load-token", guildID
+		if procs > 1 {
+			cfg.GuildID = "" // the commands global, for every shard's guild
+		}
+		cfg.Shard, cfg.Shards = shard, procs
+		cfg.TableCache = h.cfg.TableCache
+		cfg.Pictures = !h.cfg.NoPictures
+		b, err := bot.New(cfg, bot.Deps{Session: dg, Store: countingStore{st, &h.conflicts}, Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			return err
+		}
+		runCtx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- b.Run(runCtx) }()
+		h.tb.Cleanup(func() {
+			cancel()
+			<-done
+			dg.ShouldReconnectOnError = false
+		})
+		select {
+		case <-b.Ready():
+		case err := <-done:
+			return fmt.Errorf("loadtest: the bot stopped: %w", err)
+		case <-time.After(20 * time.Second):
+			return errors.New("loadtest: the bot did not get ready")
+		}
+		h.bots = append(h.bots, b)
 	}
-	runCtx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Run(runCtx) }()
-	h.tb.Cleanup(func() {
-		cancel()
-		<-done
-		dg.ShouldReconnectOnError = false
-	})
-	select {
-	case <-b.Ready():
-	case err := <-done:
-		return fmt.Errorf("loadtest: the bot stopped: %w", err)
-	case <-time.After(20 * time.Second):
-		return errors.New("loadtest: the bot did not get ready")
-	}
-	h.bot = b
 	return nil
 }
 
@@ -270,7 +354,8 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	drivers := make([]*driver, n)
 	for i := range drivers {
 		ch := strconv.FormatUint(200000000000000001+uint64(i), 10)
-		h.fake.AddChannel(guildID, ch)
+		guild := h.guilds[i%len(h.guilds)]
+		h.fake.AddChannel(guild, ch)
 		game := h.cfg.Games[i%len(h.cfg.Games)]
 		g, _ := engine.Lookup(game)
 		lo, hi := g.Seats()
@@ -281,7 +366,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 			humans = 1 + rnd.IntN(seats-1)
 			h.aiTables++
 		}
-		d := &driver{h: h, ch: ch, game: game, seats: seats, rnd: rnd, hand: map[string]*discordtest.Message{}, handAt: map[string]int{}, declared: map[string]bool{}}
+		d := &driver{h: h, ch: ch, guild: guild, game: game, seats: seats, rnd: rnd, hand: map[string]*discordtest.Message{}, handAt: map[string]int{}, declared: map[string]bool{}}
 		for s := 0; s < humans; s++ {
 			u := strconv.FormatUint(300000000000000001+uint64(i*10+s), 10)
 			h.fake.AddUser(u, "p"+strconv.Itoa(i)+"_"+strconv.Itoa(s), []string{"en-US", "pl", "uk"}[(i+s)%3])
@@ -309,6 +394,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	time.Sleep(min(2*time.Second, h.cfg.Duration/4))
 	startLogs := h.logLengths(ctx)
 	rest0 := h.fake.RESTCalls()
+	conflicts0 := h.conflicts.Load()
 	cpu0 := cpuTime()
 	h.measuring.Store(true)
 	t0 := time.Now()
@@ -320,6 +406,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	window := time.Since(t0)
 	cpu := cpuTime() - cpu0
 	rest1 := h.fake.RESTCalls()
+	conflicts := h.conflicts.Load() - conflicts0
 	endLogs := h.logLengths(ctx)
 	stop()
 	wg.Wait()
@@ -327,6 +414,10 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	rep := Report{
 		Tables: n, Games: len(h.cfg.Games), Pictures: !h.cfg.NoPictures, Think: h.cfg.Think, Window: window, CPU: cpu,
 		REST: rest1 - rest0, RESTByKind: map[string]int{},
+		Database: "sqlite", Processes: len(h.bots), Conflicts: int(conflicts),
+	}
+	if open.IsPostgres(h.cfg.DB) {
+		rep.Database = "postgres"
 	}
 	for id, l := range endLogs {
 		rep.Actions += l.all - startLogs[id].all
@@ -350,7 +441,11 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 		rep.AckP99 = lat[min(len(lat)-1, len(lat)*99/100)]
 		rep.AckMax = lat[len(lat)-1]
 	}
-	rep.CachedTables, rep.CacheSize = h.bot.CachedTables()
+	for _, b := range h.bots {
+		n, bound := b.CachedTables()
+		rep.CachedTables += n
+		rep.CacheSize += bound
+	}
 	per, err := h.heapPerTable(ctx)
 	if err != nil {
 		rep.Errors = append(rep.Errors, err.Error())

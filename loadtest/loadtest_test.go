@@ -2,8 +2,11 @@ package loadtest
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/stolik-bot/stolik/store/postgres/pgtest"
 )
 
 // TestSmallRun plays a few tables of Courtisans (three placements a turn),
@@ -44,5 +47,40 @@ func TestSmallRun(t *testing.T) {
 	}
 	if rep.RESTByKind["post"]*2 > rep.HumanActions {
 		t.Errorf("%d posts for %d human moves", rep.RESTByKind["post"], rep.HumanActions)
+	}
+}
+
+// TestSeveralProcessesOnPostgres runs three bots, one shard each, on one
+// PostgreSQL database (skipped without STOLIK_TEST_POSTGRES, see pgtest):
+// every bot gets its shard's interactions only, so the run is clean and
+// no append meets a conflict.
+func TestSeveralProcessesOnPostgres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a load run")
+	}
+	url := pgtest.URL(t)
+	rep, err := Run(context.Background(), Config{
+		Tables: 9, Duration: 3 * time.Second, Think: 100 * time.Millisecond,
+		Seed: 5, NoPictures: true, DB: url, Processes: 3,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d moves, %d conflicts, p99 %v", rep.Actions, rep.Conflicts, rep.AckP99)
+	if len(rep.Errors) > 0 || rep.Unanswered > 0 {
+		t.Fatalf("errors %v, unanswered %d", rep.Errors, rep.Unanswered)
+	}
+	if rep.Database != "postgres" || rep.Processes != 3 || rep.Actions == 0 {
+		t.Errorf("database %s, %d processes, %d moves", rep.Database, rep.Processes, rep.Actions)
+	}
+	if rep.Conflicts != 0 {
+		t.Errorf("%d conflicts: each table has one process", rep.Conflicts)
+	}
+	// A second run on the same database is refused: its tables are open.
+	if _, err := Run(context.Background(), Config{Tables: 1, Duration: time.Second, DB: url, Processes: 3}); err == nil || !strings.Contains(err.Error(), "open tables") {
+		t.Errorf("a database with open tables: %v", err)
+	}
+	if _, err := Run(context.Background(), Config{Tables: 1, Duration: time.Second, Processes: 2}); err == nil {
+		t.Error("two processes on SQLite: no error")
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/loadtest"
+	"github.com/stolik-bot/stolik/store/open"
 )
 
 // cmdLoadtest runs the bot against the fake Discord on 127.0.0.1 with many
@@ -37,6 +38,8 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	quiet := fs.Bool("q", false, "no progress lines")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	pictures := fs.String("pictures", "on", "on: the bot draws the table's and the hands' pictures; off: words only")
+	db := fs.String("db", "", "the database: a postgres:// URL of a database without open tables (default: SQLite in --dir)")
+	processes := fs.Int("processes", 1, "bots sharing the database, one shard of the gateway each (more than 1 needs --db postgres://…)")
 	if err := parseFlags(l, "loadtest", fs, args); err != nil {
 		return err
 	}
@@ -56,8 +59,13 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 		return bad("--cache", *cache)
 	case *pictures != "on" && *pictures != "off":
 		return bad("--pictures", *pictures)
+	case *processes < 1:
+		return bad("--processes", *processes)
+	case *processes > 1 && !open.IsPostgres(*db):
+		// The URL may hold a password: the error does not show it.
+		return usageError{l.T("cli.loadtest.processes", nil)}
 	}
-	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *ai, Dir: *dir, TableCache: *cache, Seed: *seed, NoPictures: *pictures == "off"}
+	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *ai, Dir: *dir, TableCache: *cache, Seed: *seed, NoPictures: *pictures == "off", DB: *db, Processes: *processes}
 	if *games != "" {
 		for _, id := range strings.Split(*games, ",") {
 			id = strings.TrimSpace(id)
