@@ -54,11 +54,18 @@ func (b *Bot) Wake() {
 }
 
 // schedule runs due deadlines, then sleeps until the next one (read from
-// the store, so it survives restarts), or until woken.
+// the store, so it survives restarts), or until woken. About once every
+// aiSweepEvery it also lets the AI seats move that were left still
+// (sweepAI).
 func (b *Bot) schedule(ctx context.Context) {
+	swept := time.Now()
 	for {
 		b.busy.Add(1)
 		b.runDue(ctx)
+		if time.Since(swept) >= aiSweepEvery {
+			b.sweepAI(ctx)
+			swept = time.Now()
+		}
 		b.busy.Add(-1)
 		wait := schedulerPoll
 		if next, ok, err := b.store.NextDue(ctx); err != nil {
@@ -123,6 +130,73 @@ func (b *Bot) releaseClaims(ctx context.Context, dls []record.Deadline) {
 			b.log.Warn("releasing the claim on a deadline", "table", dl.TableID, "seat", dl.Seat, "err", err)
 		}
 	}
+}
+
+// aiSweepEvery is how often the scheduler looks for tables whose AI seats
+// must move and have not for aiQuiet: the process that was moving them
+// died (or its move failed).
+const (
+	aiSweepEvery = time.Minute
+	aiQuiet      = 2 * time.Minute
+)
+
+// sweepAI lets the AI seats move at the open tables of this process's
+// shard that have been still for aiQuiet while an AI seat must act, and
+// that changed within the resume window (older ones were swept before, or
+// are resumed at start). AI moves are made without a pause once begun, so
+// such a table was left by a process that died (several processes on one
+// database) or by a move that failed. Two processes sweeping the same table
+// at once cannot move a seat twice (see runAI): the one that appends first
+// goes on, the other stops.
+func (b *Bot) sweepAI(ctx context.Context) {
+	open, err := b.store.OpenTables(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("listing the open tables for still AI seats", "err", err)
+		}
+		return
+	}
+	window := b.cfg.ResumeWindow.Duration
+	if window <= 0 {
+		window = 15 * time.Minute
+	}
+	now := b.now()
+	for _, t := range open {
+		if ctx.Err() != nil {
+			return
+		}
+		if !t.HasAI || t.UpdatedAt.After(now.Add(-aiQuiet)) || t.UpdatedAt.Before(now.Add(-window)) {
+			continue
+		}
+		if err := b.takeOverAI(ctx, t.ID); err != nil && ctx.Err() == nil && !b.damaged(ctx, t.ID, err) {
+			b.log.Error("moving still AI seats", "table", t.ID, "err", err)
+		}
+	}
+}
+
+// takeOverAI lets a table's AI seats move if one must and the table is
+// still quiet (checked again under the table's lock, on the stored table).
+func (b *Bot) takeOverAI(ctx context.Context, id string) error {
+	unlock := b.lock(id)
+	defer unlock()
+	snap, err := b.tables.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	rec := snap.Record
+	if rec.Status != table.StatusPlaying || rec.ChannelID == "" || !b.cfg.OnShard(rec.GuildID) {
+		return nil
+	}
+	if _, _, found := aiToAct(snap); !found || rec.UpdatedAt.After(b.now().Add(-aiQuiet)) {
+		return nil
+	}
+	before := snap.State.Acting()
+	evs, after, err := b.runAI(ctx, snap)
+	if len(evs) > 0 {
+		b.log.Info("AI seats left still moved", "table", id, "moves", after.Version-snap.Version)
+		b.publish(ctx, after, evs, before, true)
+	}
+	return err
 }
 
 func (b *Bot) fire(ctx context.Context, dl record.Deadline) {

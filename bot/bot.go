@@ -521,6 +521,14 @@ func (d *delivered) first(id string) bool {
 // runAI lets the AI seats act while they must, each move through the table
 // service like a human's. It returns the events of all their moves and the
 // snapshot after them.
+//
+// Across processes sharing a database, an AI move is made once because of
+// the log-length rule, not a claim: each move is appended at
+// the length it was chosen at, and the table service validates a move
+// refused as a conflict once more against the new log, refusing it as
+// stale when the same seat has moved meanwhile. A process that finds its AI
+// move stale stops: the process that moved first goes on. When the process
+// moving a table's AI seats dies, sweepAI in another lets them go on.
 func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, *table.Snapshot, error) {
 	var all []engine.Event
 	bots, ok := snap.Game.(engine.Bots)
@@ -545,6 +553,11 @@ func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, 
 		}
 		a := p.Choose(snap.State.View(seat), legal, engine.NewRand(randomUint64(), 0))
 		evs, next, err := b.tables.Act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
+		if engine.Code(err) == engine.CodeStale {
+			// Another process moved this seat first.
+			b.log.Info("AI seat moved by another process", "table", snap.Record.ID, "seat", seat)
+			return all, snap, nil
+		}
 		if err != nil {
 			return all, snap, fmt.Errorf("AI seat %d (%s): %w", seat, a, err)
 		}

@@ -34,3 +34,11 @@ func (b *Bot) HoldPictures() (release func()) {
 	b.pics.hold.Store(&gate)
 	return func() { close(gate) }
 }
+
+// SweepAI lets the AI seats move that were left still, as the scheduler
+// does about once a minute.
+func (b *Bot) SweepAI(ctx context.Context) {
+	b.busy.Add(1)
+	defer b.busy.Add(-1)
+	b.sweepAI(ctx)
+}

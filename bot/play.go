@@ -184,6 +184,11 @@ func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline tim
 		}
 		a := p.Choose(snap.State.View(seat), legal, engine.NewRand(randomUint64(), 0))
 		more, next, err := b.tables.Act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
+		if engine.Code(err) == engine.CodeStale {
+			// Another process moved this seat first (see runAI).
+			b.log.Info("AI seat moved by another process", "table", snap.Record.ID, "seat", seat)
+			return evs, snap, true, nil
+		}
 		if err != nil {
 			return evs, snap, true, fmt.Errorf("AI seat %d (%s): %w", seat, a, err)
 		}
