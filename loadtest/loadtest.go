@@ -317,7 +317,9 @@ func (h *harness) start(ctx context.Context) error {
 		cfg.Shard, cfg.Shards = shard, procs
 		cfg.TableCache = h.cfg.TableCache
 		cfg.Pictures = !h.cfg.NoPictures
-		b, err := bot.New(cfg, bot.Deps{Session: dg, Store: countingStore{st, &h.conflicts}, Logger: slog.New(slog.DiscardHandler)})
+		// As serve: on PostgreSQL the table service checks its cache
+		// against the store (other processes may share it).
+		b, err := bot.New(cfg, bot.Deps{Session: dg, Store: countingStore{st, &h.conflicts}, Logger: slog.New(slog.DiscardHandler), SharedStore: open.IsPostgres(dsn)})
 		if err != nil {
 			return err
 		}

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/locales"
@@ -49,6 +51,9 @@ func multiGuild(shard, k int) string {
 // that position (no click applied twice, none invented); every table
 // replays from the database; every table message shows the replayed
 // state; the tables of each shard were played by that shard's process.
+// Last, the deadlines of a table are made to fall due while the processes
+// are stopped, and the three are started at once: each seat's reminder,
+// and then its deadline passing, is handled by one process, once.
 //
 // It needs a PostgreSQL server (STOLIK_TEST_POSTGRES; scripts/postgres.sh
 // starts one) and skips without one, unless STOLIK_REQUIRE_POSTGRES=1.
@@ -112,14 +117,14 @@ func TestSeveralProcesses(t *testing.T) {
 
 	procs := make([]*exec.Cmd, multiShards)
 	starts := make([]int, multiShards)
-	startBot := func(shard int) {
+	// spawn starts the process of a shard.
+	spawn := func(shard int) {
 		t.Helper()
 		logFile, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("bot%d.log", shard)), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer logFile.Close() // the child has its own descriptor
-		identifies := fake.GatewayStats().Identifies
 		p := exec.Command(os.Args[0], "-test.run=^$", "--", "--config", cfgPath)
 		p.Env = append(os.Environ(), "STOLIK_TEST_SERVE=1", "DISCORD_TOKEN="+multiToken,
 			"STOLIK_DB="+dbURL, "STOLIK_TEST_DISCORD_URL="+fake.URL(), "STOLIK_SHARD="+strconv.Itoa(shard))
@@ -129,15 +134,41 @@ func TestSeveralProcesses(t *testing.T) {
 		}
 		procs[shard] = p
 		starts[shard]++
+	}
+	// startBots starts the processes of shards at once and waits until
+	// each is on the gateway (and shard 0 has registered the commands).
+	startBots := func(shards ...int) {
+		t.Helper()
+		identifies := fake.GatewayStats().Identifies
+		for _, shard := range shards {
+			spawn(shard)
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if err := fake.WaitGateway(ctx, func(st discordtest.GatewayStats) bool {
-			return st.Identifies > identifies && fake.ShardLive(shard, multiShards)
+			if st.Identifies < identifies+len(shards) {
+				return false
+			}
+			for _, shard := range shards {
+				if !fake.ShardLive(shard, multiShards) {
+					return false
+				}
+			}
+			return true
 		}); err != nil {
-			t.Fatalf("shard %d did not connect: %v", shard, err)
+			t.Fatalf("shards %v did not connect: %v", shards, err)
 		}
-		for shard == 0 && len(fake.Commands("")) == 0 && ctx.Err() == nil {
+		for slices.Contains(shards, 0) && len(fake.Commands("")) == 0 && ctx.Err() == nil {
 			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	// stopAll stops every process cleanly (SIGTERM).
+	stopAll := func() {
+		for _, p := range procs {
+			_ = p.Process.Signal(syscall.SIGTERM)
+		}
+		for _, p := range procs {
+			_ = p.Wait()
 		}
 	}
 	kill := func(shard int) {
@@ -153,9 +184,7 @@ func TestSeveralProcesses(t *testing.T) {
 		}
 	}()
 	t0 := time.Now()
-	for shard := range multiShards {
-		startBot(shard)
-	}
+	startBots(0, 1, 2) // at once: three processes migrate the empty database
 	t.Logf("three processes up in %v", time.Since(t0).Round(time.Millisecond))
 
 	db, err := open.Open(context.Background(), dbURL)
@@ -225,6 +254,33 @@ func TestSeveralProcesses(t *testing.T) {
 		}
 	}
 	t.Logf("%d tables open and started after %v", len(tables), time.Since(t0).Round(time.Millisecond))
+
+	// A table with a deadline per move ("12h"), in a guild of shard 2, that
+	// nobody plays: its deadlines are made to fall due at the end (see
+	// deadlinesFireOnce).
+	dlGuild, dlChannel := multiGuild(2, 1), "200000000000000099"
+	fake.AddChannel(dlGuild, dlChannel)
+	var dlUsers []string
+	for s := range 2 {
+		u := strconv.Itoa(300000000000000901 + s)
+		fake.AddUser(u, fmt.Sprintf("d%d", s), "en-US")
+		dlUsers = append(dlUsers, u)
+	}
+	for k, what := range []string{"open", "join", "start"} {
+		var args []discordtest.Arg
+		if what == "open" {
+			args = []discordtest.Arg{discordtest.Opt("game", "lynx"), discordtest.Opt("seats", 2), discordtest.Opt("thread", false), discordtest.Opt("deadline", "12h")}
+		}
+		in, err := fake.SlashCommandErr(dlUsers[[]int{0, 1, 0}[k]], dlGuild, dlChannel, "stolik", discordtest.Sub(what, args...))
+		if _, ok := ack(in, err, 10*time.Second); !ok {
+			t.Fatalf("the deadline table: /stolik %s: no answer", what)
+		}
+	}
+	dlIDs, err := db.InChannel(context.Background(), dlChannel)
+	if err != nil || len(dlIDs) != 1 {
+		t.Fatalf("the deadline table: %v %v", dlIDs, err)
+	}
+	dlTable := dlIDs[0]
 
 	l := locales.MustLoad().Lang("en")
 	actedNote, _, _ := strings.Cut(l.T("bot.acted", map[string]any{"Action": "\x00"}), "\x00")
@@ -392,7 +448,7 @@ func TestSeveralProcesses(t *testing.T) {
 		}
 		kill(victim)
 		time.Sleep(time.Duration(rnd.IntN(500)) * time.Millisecond)
-		startBot(victim)
+		startBots(victim)
 	}
 	time.Sleep(4 * time.Second)
 	close(stop)
@@ -403,12 +459,15 @@ func TestSeveralProcesses(t *testing.T) {
 
 	// Let the last start's resume pass finish, then stop cleanly.
 	time.Sleep(time.Second)
-	for _, p := range procs {
-		_ = p.Process.Signal(syscall.SIGTERM)
-	}
-	for _, p := range procs {
-		_ = p.Wait()
-	}
+	stopAll()
+	fired := deadlinesFireOnce(t, dbURL, dlTable, dlChannel, startBots, stopAll, func() string {
+		var all strings.Builder
+		for shard := range multiShards {
+			out, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("bot%d.log", shard)))
+			all.Write(out)
+		}
+		return all.String()
+	}, fake)
 
 	if len(done) < 20 {
 		t.Fatalf("only %d moves were acknowledged: the load is too light to mean anything", len(done))
@@ -529,5 +588,92 @@ func TestSeveralProcesses(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("starts per shard: %v", starts)
+	if rec, entries, err := db.Load(ctx, dlTable); err != nil {
+		t.Errorf("the deadline table: %v", err)
+	} else {
+		g, _ := engine.Lookup(rec.Setup.Game)
+		var moves []engine.Move
+		for _, e := range entries {
+			moves = append(moves, engine.Move{Seat: e.Seat, Action: e.Action})
+		}
+		if _, err := engine.Replay(g, rec.Setup, moves); err != nil {
+			t.Errorf("the deadline table does not replay: %v", err)
+		}
+	}
+	t.Logf("starts per shard: %v; deadlines fired: %d", starts, fired)
+}
+
+// deadlinesFireOnce makes the deadlines of table id fall due with the
+// three processes stopped, starts them at once (each process's scheduler
+// claims what is due as it starts), and checks that each seat's reminder
+// was posted once; then the same for the deadlines passing (each handled
+// once: one "deadline passed" across the three processes' logs). It
+// returns how many deadlines fired.
+func deadlinesFireOnce(t *testing.T, dbURL, id, channel string, startBots func(...int), stopAll func(), logs func() string, fake *discordtest.Server) int {
+	t.Helper()
+	ctx := context.Background()
+	pg, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close(ctx)
+	var seats []int
+	rows, err := pg.Query(ctx, `SELECT seat FROM deadlines WHERE table_id = $1 ORDER BY seat`, id)
+	if err == nil {
+		seats, err = pgx.CollectRows(rows, pgx.RowTo[int])
+	}
+	if err != nil || len(seats) == 0 {
+		t.Fatalf("the deadline table has no deadlines: %v %v", seats, err)
+	}
+	count := func(re *regexp.Regexp, text string) map[string]int {
+		n := map[string]int{}
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			n[m[1]]++
+		}
+		return n
+	}
+	reminders := func() int {
+		n := 0
+		for _, m := range fake.Messages(channel) {
+			if strings.Contains(m.Content, "a reminder: it is your move at table "+id) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, phase := range []struct {
+		name, set string
+		logged    *regexp.Regexp
+	}{
+		{"reminder", `remind_at = now() - interval '1 second'`, regexp.MustCompile(`msg=reminder table=` + id + ` seat=(\d+)`)},
+		{"deadline passed", `due_at = now() - interval '1 second'`, regexp.MustCompile(`msg="deadline passed" table=` + id + ` seat=(\d+)`)},
+	} {
+		if _, err := pg.Exec(ctx, `UPDATE deadlines SET `+phase.set+` WHERE table_id = $1`, id); err != nil {
+			t.Fatal(err)
+		}
+		startBots(0, 1, 2)
+		for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+			total := 0
+			for _, n := range count(phase.logged, logs()) {
+				total += n
+			}
+			if total >= len(seats) {
+				break
+			}
+		}
+		time.Sleep(time.Second) // a second firing would come now
+		stopAll()
+		got := count(phase.logged, logs())
+		for _, s := range seats {
+			if n := got[strconv.Itoa(s)]; n != 1 {
+				t.Errorf("%s of seat %d: %d times in the three processes' logs, want once", phase.name, s, n)
+			}
+		}
+		if phase.name == "reminder" {
+			if n := reminders(); n != len(seats) {
+				t.Errorf("%d reminders posted in the channel for %d deadlines", n, len(seats))
+			}
+		}
+	}
+	return len(seats)
 }
