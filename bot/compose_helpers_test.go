@@ -76,6 +76,12 @@ func gameControls(m *discordtest.Message) []discordtest.Component {
 
 // hasPicture reports whether a message shows the picture of that name: a
 // media gallery refers to it, and it is attached.
+// pictureFile reports whether file is a picture of the kind kind names
+// ("hand.png": "hand-<hash>.png").
+func pictureFile(file, kind string) bool {
+	return file == kind || strings.HasPrefix(file, strings.TrimSuffix(kind, ".png")+"-") && strings.HasSuffix(file, ".png")
+}
+
 func hasPicture(m *discordtest.Message, name string) bool {
 	shown := false
 	var walk func(cs []discordtest.Component)
@@ -89,7 +95,7 @@ func hasPicture(m *discordtest.Message, name string) bool {
 	}
 	walk(m.Components)
 	attached := slices.ContainsFunc(m.Attachments, func(a discordtest.Attachment) bool {
-		return a.Filename == name && a.ContentType == "image/png" && len(a.Data) > 0
+		return pictureFile(a.Filename, name) && a.ContentType == "image/png" && len(a.Data) > 0
 	})
 	return shown && attached
 }

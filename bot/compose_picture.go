@@ -109,6 +109,17 @@ func (p *pictures) keepHand(key uint64, png []byte) {
 	}
 }
 
+// pictureName is the file name of a picture of sc: kind ("table",
+// "hand") and a hash of what it shows. A new picture has a new name, so
+// that no client shows an older file kept under the same name; the same
+// picture keeps its name.
+func pictureName(kind string, sc render.Screen) string {
+	if key, ok := screenKey(sc); ok {
+		return fmt.Sprintf("%s-%016x.png", kind, key)
+	}
+	return kind + ".png"
+}
+
 // screenKey is a hash of what a screen shows.
 func screenKey(sc render.Screen) (uint64, bool) {
 	h := fnv.New64a()

@@ -330,7 +330,7 @@ func (d *driver) look(u string) {
 	if h := d.hand[u]; h != nil && h.ID == id {
 		d.hand[u] = m
 	}
-	if slices.ContainsFunc(m.Attachments, func(a discordtest.Attachment) bool { return a.Filename == "hand.png" }) {
+	if slices.ContainsFunc(m.Attachments, func(a discordtest.Attachment) bool { return strings.HasPrefix(a.Filename, "hand-") }) {
 		d.h.mu.Lock()
 		d.h.handPictures++
 		d.h.mu.Unlock()
