@@ -11,6 +11,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	_ "github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store/postgres"
 	"github.com/stolik-bot/stolik/store/postgres/pgtest"
 )
 
@@ -144,4 +145,38 @@ func fresh(t *testing.T, db pgBackend, now *table.Snapshot, version int, seat en
 		}
 	}
 	return true
+}
+
+// BenchmarkGetCached measures a Get served from the cache on PostgreSQL,
+// trusting the cache and, WithSharedStore, reading the stored stamp first
+// (one round trip to the server).
+func BenchmarkGetCached(b *testing.B) {
+	pgtest.Server(b)
+	ctx := context.Background()
+	for _, shared := range []bool{false, true} {
+		b.Run(fmt.Sprintf("shared=%v", shared), func(b *testing.B) {
+			db, err := postgres.Open(ctx, pgtest.URL(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			var opts []table.Option
+			if shared {
+				opts = append(opts, table.WithSharedStore())
+			}
+			svc := table.New(db, opts...)
+			rec := table.Record{Setup: engine.Setup{Game: "princesses", Seats: 3}, Status: table.StatusPlaying, Lang: "en", ChannelID: "c1", CreatedBy: "u0"}
+			for s := range 3 {
+				rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(s), Kind: table.Human, UserID: fmt.Sprint("u", s), Name: fmt.Sprint("P", s)})
+			}
+			if rec, err = svc.Create(ctx, rec); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := svc.Get(ctx, rec.ID); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
