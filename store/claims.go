@@ -30,8 +30,18 @@ func (d *DB) ClaimDue(ctx context.Context, now time.Time, owner string, lease ti
 		return nil, errors.New("store: claiming deadlines needs an owner")
 	}
 	t, until := formatTime(now), formatTime(now.Add(lease))
+	// Most rounds of the scheduler find nothing: a read says so without
+	// taking the write lock.
+	var found int
+	err := d.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM deadlines WHERE `+dueAndFree+`)`, t, t, owner, t).Scan(&found)
+	if err != nil {
+		return nil, fmt.Errorf("store: looking for due deadlines: %w", err)
+	}
+	if found == 0 {
+		return nil, nil
+	}
 	var out []record.Deadline
-	err := d.write(ctx, func(tx *sql.Tx) error {
+	err = d.write(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+deadlineCols+` FROM deadlines WHERE `+dueAndFree+` ORDER BY table_id, seat`,
 			t, t, owner, t)
 		if err != nil {
