@@ -3,8 +3,10 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -56,6 +58,12 @@ func newLongWorld(t *testing.T) *world {
 // its description; it mentions each player who must act exactly once, in
 // its first line, and shows the result at the end. No hand repeats the
 // public table: another seat's line, the centre, the table's header.
+// lookMovesEnv, set to N, stops TestWholeGamesOnTheScreen's games after N
+// moves, so that a capture (STOLIK_CAPTURE) shows tables being played:
+//
+//	STOLIK_LOOK_MOVES=12 STOLIK_CAPTURE=/tmp/c.jsonl go test -run WholeGamesOnTheScreen ./bot/
+const lookMovesEnv = "STOLIK_LOOK_MOVES"
+
 func TestWholeGamesOnTheScreen(t *testing.T) {
 	t.Parallel()
 	games := []struct {
@@ -69,6 +77,7 @@ func TestWholeGamesOnTheScreen(t *testing.T) {
 		{"courtiers", 5, nil},
 	}
 	humans := map[string][]string{"en": {bob, ala}, "pl": {ala, olena}, "uk": {olena, bob}}
+	stopAt, _ := strconv.Atoi(os.Getenv(lookMovesEnv))
 	for k, c := range games {
 		for j, lang := range locales.Languages() {
 			if raceEnabled && j != k%len(locales.Languages()) {
@@ -87,6 +96,10 @@ func TestWholeGamesOnTheScreen(t *testing.T) {
 						t.Fatal("no end after 600 moves")
 					}
 					tm := s.checkTable()
+					if moves == stopAt && stopAt > 0 {
+						t.Logf("stopped after %d moves (%s), to look at a game being played", moves, lookMovesEnv)
+						return
+					}
 					if len(tm.CustomIDs()) == 0 {
 						break
 					}
@@ -472,5 +485,53 @@ func TestHandPictureComesAfterTheWords(t *testing.T) {
 		t.Errorf("a hand drawn before should come with its picture at once: %v", m)
 	}
 	waitIdle(t, w.bot, 30*time.Second)
+	w.fake.AssertNoErrors(t)
+}
+
+// TestOneTurnPingAtATime: a post that only says whose move it is ("Your
+// move: @…") is deleted when a newer one pings whoever must act now, so
+// that a channel holds one such post per table, not one per turn; posts
+// holding anything else stay.
+func TestOneTurnPingAtATime(t *testing.T) {
+	w := newWorld(t) // ping_quiet 0: a mention at every turn
+	g := w.openGame("chapters", 3, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, zosia, bob)
+	l := w.loc.Lang("pl")
+	prefix, _, _ := strings.Cut(l.T("bot.turn_ping", map[string]any{"Names": "\x00"}), "\x00")
+	prefixAll, _, _ := strings.Cut(l.T("bot.turn_you_all", map[string]any{"Names": "\x00"}), "\x00")
+	onlyPing := func(m *discordtest.Message) bool {
+		text := strings.TrimSpace(m.Content)
+		if text == "" || len(m.CustomIDs()) > 0 {
+			return false
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if !strings.HasPrefix(line, prefix) && !strings.HasPrefix(line, prefixAll) {
+				return false
+			}
+		}
+		return true
+	}
+	pinged := 0
+	for moves := 0; moves < 30; moves++ {
+		tm := w.tableMessage(g.id)
+		acting := toAct(tm)
+		if len(tm.CustomIDs()) == 0 || len(acting) == 0 {
+			break
+		}
+		g.move(acting[g.rng.IntN(len(acting))])
+		waitIdle(t, w.bot, 30*time.Second)
+		var pings []string
+		for _, m := range w.fake.Messages(w.gameChannel(g.id)) {
+			if onlyPing(m) {
+				pings = append(pings, m.Content)
+			}
+		}
+		if len(pings) > 1 {
+			t.Fatalf("after move %d the channel holds %d turn pings: %q", moves, len(pings), pings)
+		}
+		pinged += len(pings)
+	}
+	if pinged == 0 {
+		t.Fatal("no turn ping seen: the check checked nothing")
+	}
 	w.fake.AssertNoErrors(t)
 }

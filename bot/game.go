@@ -302,7 +302,7 @@ func (b *Bot) refresh(ctx context.Context, snap *table.Snapshot) {
 	if snap.Record.ChannelID == "" {
 		return
 	}
-	b.outbox(snap.Record.ID).push(ctx, b, snap, "", nil, true, false)
+	b.outbox(snap.Record.ID).push(ctx, b, snap, "", nil, 0, true, false)
 }
 
 // editTable is refresh without the outbox: ob.flushMu is held. It reports
@@ -428,6 +428,7 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 	l := b.tableLang(rec)
 	nm := names(l, rec)
 	var lines []string
+	pings := 0 // the last lines that are turn pings
 	ob := b.outbox(rec.ID)
 	if r, ok := render.For(rec.Setup.Game); ok {
 		for _, e := range events {
@@ -449,9 +450,9 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 		}
 		switch ms := mentions(rec, ob.toPing(b, fresh)); {
 		case len(ms) == 1:
-			lines = append(lines, l.T("bot.turn_ping", map[string]any{"Names": ms[0]}))
+			lines, pings = append(lines, l.T("bot.turn_ping", map[string]any{"Names": ms[0]})), 1
 		case len(ms) > 1:
-			lines = append(lines, l.T("bot.turn_you_all", map[string]any{"Names": strings.Join(ms, " ")}))
+			lines, pings = append(lines, l.T("bot.turn_you_all", map[string]any{"Names": strings.Join(ms, " ")})), 1
 		}
 		defer func() {
 			for _, s := range fresh {
@@ -470,5 +471,5 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 			}
 		}()
 	}
-	ob.push(ctx, b, snap, where, lines, true, moved)
+	ob.push(ctx, b, snap, where, lines, pings, true, moved)
 }

@@ -45,6 +45,13 @@ type outbox struct {
 	acting    []engine.Seat // the seats that had to act in the last table message queued
 
 	pinged map[engine.Seat]time.Time // guarded by mu: when each seat was last mentioned in a post
+	// onlyPings: every line not sent yet is a turn ping (guarded by mu);
+	// pinging: one of them is.
+	onlyPings, pinging bool
+	// lastPing is the last post that held nothing but turn pings, in the
+	// channel pingWhere (guarded by flushMu): a newer ping replaces it, so
+	// that a channel does not fill with "Your move" posts.
+	lastPing, pingWhere string
 
 	// recent are the table's last public moves that its message lists
 	// (recentMoves at most, oldest first), once known: worked out from the
@@ -83,7 +90,10 @@ func (b *Bot) outbox(id string) *outbox {
 // interval for more, so that the steps of one turn (three placements, a
 // play and what follows it) and the choices of a round go out as one edit;
 // the table message still changes at once when someone else's turn begins.
-func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where string, lines []string, edit, minor bool) {
+// push queues output: the table message (edit) and lines to post, the
+// last pings of them turn pings ("Your move: @…"). minor says that it may
+// wait a little longer.
+func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where string, lines []string, pings int, edit, minor bool) {
 	now := time.Now()
 	ob.mu.Lock()
 	if edit {
@@ -101,6 +111,11 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 		ob.snap, ob.snapSeq = snap, outboxSeq.Add(1)
 	}
 	if len(lines) > 0 {
+		if len(ob.lines) == 0 {
+			ob.onlyPings, ob.pinging = true, false
+		}
+		ob.onlyPings = ob.onlyPings && pings == len(lines)
+		ob.pinging = ob.pinging || pings > 0
 		ob.where = where
 		ob.lines = append(ob.lines, lines...)
 		minor = false
@@ -175,6 +190,7 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	defer ob.flushMu.Unlock()
 	ob.mu.Lock()
 	snap, seq, where, lines := ob.snap, ob.snapSeq, ob.where, ob.lines
+	onlyPings, pinging := ob.onlyPings, ob.pinging
 	ob.snap, ob.lines = nil, nil
 	ob.last, ob.since, ob.urgent = time.Now(), time.Time{}, false
 	ob.mu.Unlock()
@@ -192,12 +208,17 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 		content := strings.Join(lines, "\n")
 		parts := split(content, maxContent)
 		for i, part := range parts {
-			if _, err := b.send(ctx, where, message{content: part, mentions: true}); err != nil {
+			posted, err := b.send(ctx, where, message{content: part, mentions: true})
+			if err != nil {
 				b.log.Warn("posting the table's events", "channel", where, "err", err)
 				if transient(err) {
 					unsent = parts[i:]
 					break
 				}
+				continue
+			}
+			if i == len(parts)-1 && pinging {
+				ob.replacePing(ctx, b, where, posted.ID, onlyPings && len(parts) == 1)
 			}
 		}
 	}
@@ -215,6 +236,24 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 		if idle {
 			b.outboxes.CompareAndDelete(snap.Record.ID, ob)
 		}
+	}
+}
+
+// replacePing deletes the last post that held nothing but turn pings, now
+// that a newer post (id, in where) pings whoever must act; the newer one
+// is deleted in its turn only when it too holds nothing else (only).
+// flushMu is held.
+func (ob *outbox) replacePing(ctx context.Context, b *Bot, where, id string, only bool) {
+	old, oldWhere := ob.lastPing, ob.pingWhere
+	ob.lastPing, ob.pingWhere = "", ""
+	if only {
+		ob.lastPing, ob.pingWhere = id, where
+	}
+	if old == "" {
+		return
+	}
+	if err := b.s.ChannelMessageDelete(oldWhere, old, discordgo.WithContext(ctx)); err != nil {
+		b.log.Debug("deleting an older turn ping", "channel", oldWhere, "err", err)
 	}
 }
 
@@ -237,6 +276,7 @@ func (ob *outbox) requeue(b *Bot, snap *table.Snapshot, seq uint64, where string
 		if len(ob.lines) == 0 {
 			ob.where = where
 		}
+		ob.onlyPings = false // never deleted later: what it holds is not known here
 		ob.lines = append(slices.Clone(unsent), ob.lines...)
 	}
 	if ob.scheduled {
