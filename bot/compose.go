@@ -22,7 +22,7 @@ import (
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/picture"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // v2TextBudget is the most text the composer puts in one message's text
@@ -215,7 +215,7 @@ type screenOpts struct {
 	table bool
 	// note is a first line.
 	note   string
-	dls    []store.Deadline
+	dls    []record.Deadline
 	recent []engine.Event
 	// pictures draws the table's picture.
 	pictures bool
