@@ -239,9 +239,10 @@ func (p *pictures) ready(job *pictureJob) bool {
 // player sees the picture the next time.
 const laterMax = 64
 
-// laterWait is how long a picture edited into an answer may take, its
-// drawing and its request together.
-const laterWait = 30 * time.Second
+// laterWait bounds the request that edits a picture into an answer: the
+// user's next answer waits for it (answerOrder), so it is tried once and
+// briefly; when it fails the answer stays in words.
+const laterWait = 2 * time.Second
 
 // answerOrder keeps one user's answers in the order they were sent: a
 // picture edited into an answer never lands on a newer answer (which
@@ -306,18 +307,15 @@ func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint6
 			return
 		}
 		pics := []drawnPicture{{name: m.pic.name, alt: m.pic.alt, png: png}}
-		ctx, cancel := context.WithTimeout(context.Background(), laterWait)
-		defer cancel()
 		order.mu.Lock()
 		defer order.mu.Unlock()
 		if order.n != n {
 			return
 		}
-		err = b.retry(ctx, func() error {
-			_, err := b.v2Request(ctx, http.MethodPatch, discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"),
-				discordgo.EndpointWebhookToken("", ""), m.v2Payload(true, 0), m.uploads(pics))
-			return err
-		})
+		ctx, cancel := context.WithTimeout(context.Background(), laterWait)
+		defer cancel()
+		_, err = b.v2Request(ctx, http.MethodPatch, discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"),
+			discordgo.EndpointWebhookToken("", ""), m.v2Payload(true, 0), m.uploads(pics))
 		if err != nil {
 			b.log.Warn("editing a picture into an answer", "interaction", i.ID, "err", err)
 		}
