@@ -576,6 +576,9 @@ func TestSeveralProcesses(t *testing.T) {
 		if strings.Contains(string(out), multiToken) {
 			t.Errorf("the bot token appears in shard %d's log", shard)
 		}
+		if strings.Contains(string(out), "WARNING: DATA RACE") {
+			t.Errorf("shard %d's process reported a data race (go test -race)", shard)
+		}
 		if n := strings.Count(string(out), "commands registered"); (shard == 0) != (n > 0) {
 			t.Errorf("shard %d registered the commands %d times", shard, n)
 		}
