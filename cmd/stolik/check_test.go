@@ -4,15 +4,21 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"github.com/stolik-bot/stolik/engine/table"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/open"
+	"github.com/stolik-bot/stolik/store/postgres/pgtest"
 )
 
 // checkDB stores two tables with a few log entries in a new file and
@@ -20,8 +26,17 @@ import (
 func checkDB(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "stolik.db")
+	fillCheckDB(t, path)
+	return path
+}
+
+// fillCheckDB stores two tables, t1 and t2, of five log entries each in
+// the database dsn names (a SQLite file, created when missing, or a
+// PostgreSQL URL).
+func fillCheckDB(t *testing.T, dsn string) {
+	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, path)
+	db, err := open.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +54,6 @@ func checkDB(t *testing.T) string {
 			}
 		}
 	}
-	return path
 }
 
 // loseRows deletes log rows behind the store's back.
@@ -138,6 +152,187 @@ func TestCheckCommand(t *testing.T) {
 				if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 0 {
 					t.Errorf("check left %d files beside the missing database", len(ents))
 				}
+			}
+		})
+	}
+}
+
+// pgSecret is the password the PostgreSQL tests put in the URLs they pass
+// (the test server trusts local connections and ignores it): no output may
+// show it.
+const pgSecret = "s3cret-pw"
+
+// pgCheckDB is checkDB on a new PostgreSQL database: its URL, with
+// pgSecret as the password. It skips the test when no server is configured
+// (pgtest).
+func pgCheckDB(t *testing.T) string {
+	t.Helper()
+	dsn := withPassword(pgtest.URL(t), pgSecret)
+	fillCheckDB(t, dsn)
+	return dsn
+}
+
+// pgExec runs statements on the PostgreSQL database at dsn behind the
+// store's back.
+func pgExec(t *testing.T, dsn string, stmts ...string) error {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for _, q := range stmts {
+		if _, err := conn.Exec(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestCheckCommandPostgres: stolik check --db postgres://… runs the
+// PostgreSQL store's full check (log lengths, log positions, indexes when
+// amcheck is installed), says what it checked and what it did not, finds
+// lost and displaced log rows, marks tables corrupt, and never shows the
+// URL's password.
+func TestCheckCommandPostgres(t *testing.T) {
+	t.Parallel()
+	pgtest.Server(t)
+	const lost = "table t2: its log holds 3 entries but its recorded length is 5"
+	scope := func(dsn string, amcheck bool) []string {
+		indexes := "indexes: not checked (the amcheck extension is not installed in the database; CREATE EXTENSION amcheck lets check verify them)"
+		if amcheck {
+			indexes = "indexes: every B-tree index of the store's tables checked with amcheck (bt_index_check)"
+		}
+		return []string{
+			"PostgreSQL database " + open.Describe(dsn) + " (SQLite's integrity_check has no PostgreSQL equivalent a client may run):",
+			"logs: every table's log checked against its recorded length, and for positions 0, 1, 2… without gaps (tables marked corrupt left out)",
+			indexes,
+			"data pages: not checked (page checksums are the server's: initdb --data-checksums, pg_checksums)",
+		}
+	}
+	lines := func(groups ...[]string) []string {
+		var out []string
+		for _, g := range groups {
+			out = append(out, g...)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name    string
+		prepare func(t *testing.T) string // returns the --db URL
+		args    []string
+		code    int
+		stdout  func(dsn string) []string // lines, exactly
+		stderr  []string                  // in stderr; "DB" stands for open.Describe(dsn)
+	}{
+		{
+			name:    "healthy",
+			prepare: pgCheckDB,
+			stdout:  func(dsn string) []string { return lines(scope(dsn, false), []string{"ok"}) },
+		},
+		{
+			name: "log rows lost",
+			prepare: func(t *testing.T) string {
+				dsn := pgCheckDB(t)
+				if err := pgExec(t, dsn, `DELETE FROM actions WHERE table_id = 't2' AND n >= 3`); err != nil {
+					t.Fatal(err)
+				}
+				return dsn
+			},
+			code:   1,
+			stdout: func(dsn string) []string { return lines(scope(dsn, false), []string{lost}) },
+			stderr: []string{"DB: 1 problem(s) found"},
+		},
+		{
+			name: "log rows lost, marked corrupt",
+			prepare: func(t *testing.T) string {
+				dsn := pgCheckDB(t)
+				if err := pgExec(t, dsn, `DELETE FROM actions WHERE table_id = 't2' AND n >= 3`); err != nil {
+					t.Fatal(err)
+				}
+				return dsn
+			},
+			args: []string{"--mark-corrupt"},
+			stdout: func(dsn string) []string {
+				return lines([]string{"marked corrupt: " + lost}, scope(dsn, false),
+					[]string{"ok", "table t2 is marked corrupt and not served: " + lost})
+			},
+		},
+		{
+			name: "a log entry moved",
+			prepare: func(t *testing.T) string {
+				dsn := pgCheckDB(t)
+				if err := pgExec(t, dsn, `ALTER TABLE actions DISABLE TRIGGER ALL`,
+					`DELETE FROM actions WHERE table_id = 't1' AND n = 4`,
+					`INSERT INTO actions (table_id, n, seat, action, at) VALUES ('t1', 7, 0, 'play 4', now())`,
+					`ALTER TABLE actions ENABLE TRIGGER ALL`); err != nil {
+					t.Fatal(err)
+				}
+				return dsn
+			},
+			code: 1,
+			stdout: func(dsn string) []string {
+				return lines(scope(dsn, false), []string{"table t1: its log holds 5 entries at positions 0 to 7, not 0 to 4"})
+			},
+			stderr: []string{"DB: 1 problem(s) found"},
+		},
+		{
+			name: "amcheck installed",
+			prepare: func(t *testing.T) string {
+				dsn := pgCheckDB(t)
+				err := pgExec(t, dsn, `CREATE EXTENSION amcheck`)
+				var pe *pgconn.PgError
+				if errors.As(err, &pe) && (pe.Code == "58P01" || pe.Code == "0A000") {
+					t.Skipf("the test server has no amcheck: %v", err)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				return dsn
+			},
+			stdout: func(dsn string) []string { return lines(scope(dsn, true), []string{"ok"}) },
+		},
+		{
+			name: "no such database",
+			prepare: func(t *testing.T) string {
+				u, err := url.Parse(withPassword(pgtest.Server(t), pgSecret))
+				if err != nil {
+					t.Fatal(err)
+				}
+				u.Path = "/stolik_test_missing"
+				return u.String()
+			},
+			code:   1,
+			stderr: []string{"DB", "3D000"},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dsn := c.prepare(t)
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), append([]string{"check", "--db", dsn}, c.args...), strings.NewReader(""), &out, &errOut)
+			if code != c.code {
+				t.Errorf("exit code %d, want %d\nstdout: %s\nstderr: %s", code, c.code, out.String(), errOut.String())
+			}
+			var got, want []string
+			if s := strings.TrimSuffix(out.String(), "\n"); s != "" {
+				got = strings.Split(s, "\n")
+			}
+			if c.stdout != nil {
+				want = c.stdout(dsn)
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("stdout:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			for _, s := range c.stderr {
+				s = strings.ReplaceAll(s, "DB", open.Describe(dsn))
+				if !strings.Contains(errOut.String(), s) {
+					t.Errorf("stderr %q does not say %q", errOut.String(), s)
+				}
+			}
+			if all := out.String() + errOut.String(); strings.Contains(all, pgSecret) {
+				t.Errorf("the output shows the URL's password:\n%s", all)
 			}
 		})
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/open"
 )
 
 // cmdReplay rebuilds a stored table from its log and prints its history
@@ -19,7 +19,9 @@ import (
 // seat given with --seat, or everything with --reveal (and always once the
 // game is over). A move is told by the events its reader saw, never by its
 // notation unless revealed (a move's notation may name a hidden card), and
-// no seat is called "you".
+// no seat is called "you". The table is read from a SQLite file or a
+// PostgreSQL database (--db postgres://…, named in messages as
+// open.Describe does: never with its password).
 func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 	l, err := cliLang(args)
 	if err != nil {
@@ -29,7 +31,7 @@ func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 		return showHelp(l, "replay", out)
 	}
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	path := fs.String("db", "", "the SQLite file")
+	path := fs.String("db", "", "the database: a SQLite file or a postgres:// URL")
 	id := fs.String("table", "", "the table id")
 	fs.String("lang", "en", "language: en, pl or uk (read by cliLang)")
 	seat := fs.Int("seat", -1, "what this seat knew")
@@ -40,14 +42,15 @@ func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 	if *path == "" || *id == "" {
 		return usageError{l.T("cli.replay.need", nil)}
 	}
-	db, err := store.OpenExisting(ctx, *path)
+	name := open.Describe(*path)
+	db, err := open.OpenExisting(ctx, *path)
 	if err != nil {
-		return dbError(l, *path, *id, err)
+		return dbError(l, name, *id, err)
 	}
 	defer db.Close()
 	rec, log, err := db.Load(ctx, *id)
 	if err != nil {
-		return dbError(l, *path, *id, err)
+		return dbError(l, name, *id, err)
 	}
 	g, err := engine.Lookup(rec.Setup.Game)
 	if err != nil {

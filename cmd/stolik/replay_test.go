@@ -16,7 +16,8 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/open"
+	"github.com/stolik-bot/stolik/store/postgres/pgtest"
 )
 
 // played is a game played by random moves: the state before each move,
@@ -64,9 +65,16 @@ func playRandom(t *testing.T, g engine.Game, su engine.Setup, steps int) played 
 // terminal names its player) in a new database; its path and table id.
 func (p played) store(t *testing.T, l *locales.Localizer) (string, string) {
 	t.Helper()
-	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "t.db")
-	db, err := store.Open(ctx, path)
+	return path, p.storeIn(t, l, path)
+}
+
+// storeIn is store in the database dsn names (a SQLite file, created when
+// missing, or a PostgreSQL URL); the table's id.
+func (p played) storeIn(t *testing.T, l *locales.Localizer, dsn string) string {
+	t.Helper()
+	ctx := context.Background()
+	db, err := open.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +93,7 @@ func (p played) store(t *testing.T, l *locales.Localizer) (string, string) {
 			t.Fatalf("move %d %v: %v", i, mv, err)
 		}
 	}
-	return path, rec.ID
+	return rec.ID
 }
 
 // moveLine finds a replay's moves: their number, and their notation when
@@ -249,5 +257,73 @@ func checkSteps(t *testing.T, p replayer, pl played) {
 	}
 	if compared == 0 {
 		t.Errorf("reader %d: no move was compared with another", p.reader)
+	}
+}
+
+// TestReplayPostgres: stolik replay --db postgres://… tells a table stored
+// in PostgreSQL exactly as the same table stored in a SQLite file, for
+// every reader, and names the database in its errors without the URL's
+// password.
+func TestReplayPostgres(t *testing.T) {
+	t.Parallel()
+	dsn := withPassword(pgtest.URL(t), pgSecret)
+	l := locales.MustLoad().Lang("en")
+	g, _ := engine.Lookup("lynx")
+	su := engine.Setup{Game: "lynx", Seats: 3, Seed: 42, Options: engine.Options{}}
+	whole := playRandom(t, g, su, -1)
+	mid := playRandom(t, g, su, len(whole.moves)/2)
+	path, liteMid := mid.store(t, l)
+	liteWhole := whole.storeIn(t, l, path)
+	pgMid, pgWhole := mid.storeIn(t, l, dsn), whole.storeIn(t, l, dsn)
+	for _, c := range []struct {
+		name string
+		args []string
+		mid  bool // the table played to the middle, not to the end
+	}{
+		{"spectator", nil, true},
+		{"seat 0", []string{"--seat", "0"}, true},
+		{"seat 2", []string{"--seat", "2"}, true},
+		{"reveal", []string{"--reveal"}, true},
+		{"in Polish", []string{"--lang", "pl", "--seat", "1"}, true},
+		{"finished", nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			liteID, pgID := liteWhole, pgWhole
+			if c.mid {
+				liteID, pgID = liteMid, pgMid
+			}
+			want := replayOut(t, append([]string{"--db", path, "--table", liteID}, c.args...)...)
+			got := replayOut(t, append([]string{"--db", dsn, "--table", pgID}, c.args...)...)
+			// The table ids differ: the store makes them.
+			if got != strings.ReplaceAll(want, liteID, pgID) {
+				t.Errorf("PostgreSQL:\n%s\n--- SQLite:\n%s", got, want)
+			}
+		})
+	}
+	missing := dsn[:strings.LastIndex(dsn, "/")] + "/stolik_test_missing?sslmode=disable"
+	for _, c := range []struct {
+		name string
+		dsn  string
+		code int
+		say  []string
+	}{
+		{"no such table", dsn, 2, []string{"There is no table nope in " + open.Describe(dsn)}},
+		{"no such database", missing, 1, []string{open.Describe(missing), "3D000"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), []string{"replay", "--db", c.dsn, "--table", "nope"}, nil, &out, &errOut)
+			if code != c.code {
+				t.Errorf("exit code %d, want %d\nstdout: %s\nstderr: %s", code, c.code, out.String(), errOut.String())
+			}
+			for _, s := range c.say {
+				if !strings.Contains(errOut.String(), s) {
+					t.Errorf("stderr %q does not say %q", errOut.String(), s)
+				}
+			}
+			if all := out.String() + errOut.String(); strings.Contains(all, pgSecret) {
+				t.Errorf("the output shows the URL's password:\n%s", all)
+			}
+		})
 	}
 }
