@@ -433,6 +433,7 @@ func (c Config) loggerAt(w io.Writer, now func() time.Time) *slog.Logger {
 
 // logKind tells apart, for the log throttle, errors of one type that are
 // different faults: SQLite's result codes (a full disk, a locked database),
+// PostgreSQL's SQLSTATE codes and failed connections (postgresKind),
 // Discord's HTTP status and error code, a game rule's code. A damaged table
 // is a fault of its own: the bot reports each once (see damaged), and the
 // second table found damaged must not be held back as a repeat of the
@@ -445,6 +446,9 @@ func logKind(err error) string {
 	var se sqlite3.Error
 	if errors.As(err, &se) {
 		return fmt.Sprintf("sqlite %d/%d", se.Code, se.ExtendedCode)
+	}
+	if k := postgresKind(err); k != "" {
+		return k
 	}
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Response != nil {
