@@ -444,7 +444,8 @@ func replayView(t *testing.T, w *world, id string) engine.View {
 // TestHandPictureComesAfterTheWords: a hand is answered at once in words
 // with its controls, and its picture is edited in after (never on the
 // acknowledgement's path); a picture still being drawn when the player has
-// had a newer answer is never edited over it.
+// had a newer answer is never edited over it; a hand is drawn only when
+// its owner asks for it.
 func TestHandPictureComesAfterTheWords(t *testing.T) {
 	w := newWorld(t)
 	id := w.openTable(ala, olena, bob)
@@ -485,6 +486,13 @@ func TestHandPictureComesAfterTheWords(t *testing.T) {
 		t.Errorf("a hand drawn before should come with its picture at once: %v", m)
 	}
 	waitIdle(t, w.bot, 30*time.Second)
+
+	// After a move the hand is answered in words: a hand's picture is
+	// drawn only when its owner asks for the hand.
+	after := w.do(w.fake.Click(bob, newer, newer.CustomIDs()[0]))
+	if hasPicture(after, "hand.png") {
+		t.Errorf("a hand's picture was drawn after a move, not asked for: %v", after)
+	}
 	w.fake.AssertNoErrors(t)
 }
 

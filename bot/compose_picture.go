@@ -31,6 +31,21 @@ type pictureJob struct {
 	// answer marks a picture an interaction's answer waits for (a hand, a
 	// status): it waits at most handWait for a slot.
 	answer bool
+	// asked marks a hand its owner asked for ("My hand", /stolik hand):
+	// only then is a hand's picture drawn. Any other answer showing a hand
+	// (after a move, a step of a choice, a stale click) has its picture
+	// when that hand was drawn before, else it is in words.
+	asked bool
+}
+
+// askedFor marks m as a hand its owner asked for: its picture is drawn.
+func askedFor(m message) message {
+	if m.pic != nil {
+		pic := *m.pic
+		pic.asked = true
+		m.pic = &pic
+	}
+	return m
 }
 
 // pictures is the bot's picture drawing, in slots: the table messages'

@@ -314,7 +314,7 @@ func (b *Bot) showHand(ctx context.Context, r *reply, u user, id string) {
 		return
 	}
 	if next, seat, back := b.reclaim(ctx, snap, u); back {
-		r.send(ctx, b.handMessage(u.l, next, seat, u.l.T("async.welcome_back", nil), ""))
+		r.send(ctx, askedFor(b.handMessage(u.l, next, seat, u.l.T("async.welcome_back", nil), "")))
 		return
 	}
 	seat, seated := seatOf(snap.Record, u.id)
@@ -324,7 +324,7 @@ func (b *Bot) showHand(ctx context.Context, r *reply, u user, id string) {
 	case !seated:
 		r.send(ctx, b.readerMessage(u.l, snap, u.l.T("bot.not_player", nil), nil))
 	default:
-		r.send(ctx, b.handMessage(u.l, snap, seat, "", ""))
+		r.send(ctx, askedFor(b.handMessage(u.l, snap, seat, "", "")))
 	}
 }
 

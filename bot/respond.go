@@ -190,7 +190,8 @@ func (r *reply) deferNow() {
 // send gives the answer (once; later calls do nothing). An answer with a
 // picture (a hand's, a status's) goes in words at once and the picture is
 // edited in when drawn (pictureLater), unless it is drawn already (a hand
-// shown before).
+// shown before). A hand's picture is drawn only when its owner asked for
+// the hand (askedFor).
 func (r *reply) send(ctx context.Context, m message) {
 	var (
 		order *answerOrder
@@ -201,8 +202,10 @@ func (r *reply) send(ctx context.Context, m message) {
 		order = r.b.orderOf(u.ID)
 		n = order.next()
 		if m.pic != nil && m.plain != nil && !r.b.pics.ready(m.pic) {
-			full := m
-			later, m = &full, m.plain()
+			if full := m; !m.pic.hand || m.pic.asked {
+				later = &full
+			}
+			m = m.plain()
 		}
 	}
 	m, pics := r.b.draw(m)
