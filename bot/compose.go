@@ -326,7 +326,7 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	parts := []part{{lines: first}}
 	var job *pictureJob
 	if pic {
-		job = &pictureJob{name: pictureName("table", sc), alt: picture.TableAlt(sc), sc: sc, answer: !o.table}
+		job = &pictureJob{name: pictureName("table", sc), alt: picture.TableAlt(sc), sc: sc}
 		parts = append(parts, part{comp: gallery(job.name, job.alt)})
 	}
 	parts = append(parts, part{lines: status}, part{lines: moves})
@@ -430,7 +430,7 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 		// is drawn once (pictures.hands), whatever the step of a choice
 		// (the prompt is in words above it).
 		hs := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Hand: sc.Hand, Secret: sc.Secret}
-		job = &pictureJob{name: pictureName("hand", hs), alt: picture.HandAlt(hs), sc: hs, hand: true, answer: true}
+		job = &pictureJob{name: pictureName("hand", hs), alt: picture.HandAlt(hs), sc: hs, hand: true}
 		parts = append(parts, part{comp: gallery(job.name, job.alt)})
 	}
 	parts = append(parts, part{lines: cards})

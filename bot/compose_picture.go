@@ -4,7 +4,6 @@ import (
 	"container/list"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"net/http"
@@ -28,9 +27,6 @@ type pictureJob struct {
 	alt  string // its description, in words
 	sc   render.Screen
 	hand bool // the viewer's hand (picture.Hand); else the table (picture.Table)
-	// answer marks a picture an interaction's answer waits for (a hand, a
-	// status): it waits at most handWait for a slot.
-	answer bool
 	// asked marks a hand its owner asked for ("My hand", /stolik hand):
 	// only then is a hand's picture drawn. Any other answer showing a hand
 	// (after a move, a step of a choice, a stale click) has its picture
@@ -48,19 +44,18 @@ func askedFor(m message) message {
 	return m
 }
 
-// pictures is the bot's picture drawing, in slots: the table messages'
-// pictures in half as many as there are processors, the answers' (hands,
-// status) in as many, so that drawing (a few milliseconds each) cannot
-// keep the acknowledgements waiting for long. A table message's picture
-// waits for a slot (the message is published a little later); an
-// answer's waits at most handWait — else the answer goes in words (busy
-// counts those) and the player sees the picture the next time.
+// pictures is the bot's picture drawing, in slots: half as many as there
+// are processors (at least one), so that drawing (a few milliseconds a
+// picture) always leaves processors to the interactions. Nothing an
+// acknowledgement waits for is drawn: a table message's picture is drawn
+// when the outbox publishes it, an answer's (a hand its owner asked for, a
+// status) after the answer went in words (pictureLater); a picture drawn
+// before is taken from the cache.
 type pictures struct {
 	once   sync.Once
-	slot   chan struct{} // the table messages'
-	hslot  chan struct{} // the answers'
+	slot   chan struct{} // a drawing in progress holds one
 	failed atomic.Bool
-	busy   atomic.Int64 // answers sent in words for want of a free slot
+	busy   atomic.Int64 // answers left in words: too many pictures waiting (laterMax)
 	later  atomic.Int64 // pictures being drawn to be edited into answers (pictureLater)
 	// hold, when set, holds the pictures to be edited into answers until
 	// it is closed (tests: a newer answer comes first).
@@ -77,10 +72,6 @@ type pictures struct {
 	order list.List // of *handPicture, the most recent first
 	bytes int
 }
-
-// handWait is how long a hand's answer waits for a drawing slot before it
-// goes in words.
-const handWait = 5 * time.Millisecond
 
 // handCacheBytes bounds the hands' pictures kept.
 const handCacheBytes = 8 << 20
@@ -147,28 +138,22 @@ func screenKey(sc render.Screen) (uint64, bool) {
 func (p *pictures) init() {
 	p.once.Do(func() {
 		n := runtime.GOMAXPROCS(0)
-		p.slot, p.hslot = make(chan struct{}, max(1, n/2)), make(chan struct{}, n)
+		p.slot = make(chan struct{}, max(1, n/2))
 	})
 }
 
-// errBusy is a hand's picture not drawn: every slot was taken.
-var errBusy = errors.New("picture: every slot is drawing")
-
 // draw draws the picture of m, if it has one, and returns the message to
 // send with the pictures to attach: m itself, or the message without a
-// picture when drawing fails (the first failure is logged) or, for a
-// hand, when no slot is free (pictures).
+// picture when drawing fails (the first failure is logged).
 func (b *Bot) draw(m message) (message, []drawnPicture) {
 	job := m.pic
 	if job == nil {
 		return m, nil
 	}
-	png, err := b.pics.drawJob(job, false)
+	png, err := b.pics.drawJob(job)
 	switch {
 	case err == nil:
 		return m, []drawnPicture{{name: job.name, alt: job.alt, png: png}}
-	case errors.Is(err, errBusy):
-		b.pics.busy.Add(1)
 	case b.pics.failed.CompareAndSwap(false, true):
 		b.log.Error("drawing a picture: messages go without it", "game", job.sc.Game, "hand", job.hand, "err", err)
 	default:
@@ -181,11 +166,10 @@ func (b *Bot) draw(m message) (message, []drawnPicture) {
 	return m, nil
 }
 
-// drawJob draws one picture: the table message's when a slot is free, an
-// answer's only when one is free within handWait (else errBusy) unless
-// patient (a picture edited into an answer already sent waits its turn). A drawing
-// that panics is a failure like any other: the message goes without it.
-func (p *pictures) drawJob(job *pictureJob, patient bool) (png []byte, err error) {
+// drawJob draws one picture when a slot is free (a hand drawn before comes
+// from the cache at once). A drawing that panics is a failure like any
+// other: the message goes without it.
+func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			png, err = nil, fmt.Errorf("picture: panic: %v", r)
@@ -209,26 +193,8 @@ func (p *pictures) drawJob(job *pictureJob, patient bool) (png []byte, err error
 		}
 	}
 	p.init()
-	if job.answer && !patient {
-		select {
-		case p.hslot <- struct{}{}:
-		default:
-			wait := time.NewTimer(handWait)
-			select {
-			case p.hslot <- struct{}{}:
-				wait.Stop()
-			case <-wait.C:
-				return nil, errBusy
-			}
-		}
-		defer func() { <-p.hslot }()
-	} else if job.answer {
-		p.hslot <- struct{}{}
-		defer func() { <-p.hslot }()
-	} else {
-		p.slot <- struct{}{}
-		defer func() { <-p.slot }()
-	}
+	p.slot <- struct{}{}
+	defer func() { <-p.slot }()
 	if png, _, err = draw(job.sc); err == nil && keyed {
 		p.keepHand(key, png)
 	}
@@ -314,7 +280,7 @@ func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint6
 		if !order.current(n) {
 			return
 		}
-		png, err := b.pics.drawJob(m.pic, true)
+		png, err := b.pics.drawJob(m.pic)
 		if err != nil {
 			if b.pics.failed.CompareAndSwap(false, true) {
 				b.log.Error("drawing a picture: messages go without it", "game", m.pic.sc.Game, "hand", m.pic.hand, "err", err)
