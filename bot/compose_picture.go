@@ -295,8 +295,11 @@ func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint6
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), laterWait)
 		defer cancel()
-		_, err = b.v2Request(ctx, http.MethodPatch, discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"),
-			discordgo.EndpointWebhookToken("", ""), m.v2Payload(true, 0), m.uploads(pics))
+		// Its own rate-limit bucket: discordgo sends one request at a time
+		// per bucket, and Discord limits an interaction's webhook by its
+		// token.
+		endpoint := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+		_, err = b.v2Request(ctx, http.MethodPatch, endpoint, endpoint, m.v2Payload(true, 0), m.uploads(pics))
 		if err != nil {
 			b.log.Warn("editing a picture into an answer", "interaction", i.ID, "err", err)
 		}

@@ -225,8 +225,9 @@ func (r *reply) send(ctx context.Context, m message) {
 	switch {
 	case m.v2 && r.deferred:
 		err = r.b.retry(ctx, func() error {
-			_, err := r.b.v2Request(ctx, http.MethodPatch, discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original"),
-				discordgo.EndpointWebhookToken("", ""), m.v2Payload(true, 0), m.uploads(pics))
+			// The interaction's own bucket (see pictureLater).
+			endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
+			_, err := r.b.v2Request(ctx, http.MethodPatch, endpoint, endpoint, m.v2Payload(true, 0), m.uploads(pics))
 			return err
 		})
 	case m.v2:
@@ -242,10 +243,16 @@ func (r *reply) send(ctx context.Context, m message) {
 		})
 	case r.deferred:
 		content, comps := m.text(), m.comps()
+		edit := &discordgo.WebhookEdit{Content: &content, Components: &comps, AllowedMentions: m.allowed()}
+		endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
 		err = r.b.retry(ctx, func() error {
-			_, err := r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
-				Content: &content, Components: &comps, AllowedMentions: m.allowed(), Files: m.attachments(),
-			}, discordgo.WithContext(ctx))
+			if files := m.attachments(); len(files) > 0 {
+				edit.Files = files
+				_, err := r.b.s.InteractionResponseEdit(r.i, edit, discordgo.WithContext(ctx))
+				return err
+			}
+			// The interaction's own bucket (see pictureLater).
+			_, err := r.b.s.RequestWithBucketID(http.MethodPatch, endpoint, edit, endpoint, discordgo.WithContext(ctx))
 			return err
 		})
 	default:
