@@ -15,18 +15,58 @@ func init() { games["chapters"] = chaptersRenderer{} }
 
 type chaptersRenderer struct{}
 
-// ChaptersCard names a card of 3 Chapters: "Goldilocks 5", with a mark on
-// a provisional (reconstructed) card: "Dragon 50†".
+// ChaptersCard names a card of 3 Chapters: "Goldilocks 5". Play never
+// marks the provisional (reconstructed) cards; the card list does
+// (ChaptersCardEntry).
 func ChaptersCard(l *locales.Localizer, t *chapters.Table, c chapters.Card) string {
 	if t == nil {
 		t = &chapters.DefaultCards
 	}
+	return l.T("chapters.ui.card", map[string]any{"Name": l.T("chapters.card."+t.Card(c).Key, nil), "Value": int(c)})
+}
+
+// chaptersMarked is a card's name with the provisional mark when the card
+// is provisional: "Dragon 50†".
+func chaptersMarked(l *locales.Localizer, t *chapters.Table, c chapters.Card) string {
 	d := t.Card(c)
-	key := "chapters.ui.card"
-	if d.IsProvisional() {
-		key = "chapters.ui.card_provisional"
+	if !d.IsProvisional() {
+		return ChaptersCard(l, t, c)
 	}
-	return l.T(key, map[string]any{"Name": l.T("chapters.card."+d.Key, nil), "Value": int(c)})
+	return l.T("chapters.ui.card_provisional", map[string]any{"Name": l.T("chapters.card."+d.Key, nil), "Value": int(c)})
+}
+
+// ChaptersCardEntry is a card's line in the card list (rules, card
+// lookup): ChaptersCardLine with every provisional card it names marked.
+func ChaptersCardEntry(l *locales.Localizer, t *chapters.Table, c chapters.Card) string {
+	if t == nil {
+		t = &chapters.DefaultCards
+	}
+	line := ChaptersCardLine(l, t, c)
+	for _, p := range t.Provisional() {
+		line = replaceName(line, ChaptersCard(l, t, p), chaptersMarked(l, t, p))
+	}
+	return line
+}
+
+// replaceName replaces every whole occurrence of name in s ("Dragon 5"
+// is not a part of "Dragon 50").
+func replaceName(s, name, with string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, name)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(name)
+		b.WriteString(s[:i])
+		if end < len(s) && s[end] >= '0' && s[end] <= '9' {
+			b.WriteString(name)
+		} else {
+			b.WriteString(with)
+		}
+		s = s[end:]
+	}
 }
 
 func chaptersCards(l *locales.Localizer, t *chapters.Table, cs []chapters.Card) string {
@@ -196,7 +236,7 @@ func ChaptersCardList(l *locales.Localizer, t *chapters.Table) []string {
 	}
 	var out []string
 	for v := chapters.Card(1); v <= chapters.NumCards; v++ {
-		out = append(out, ChaptersCardLine(l, t, v))
+		out = append(out, ChaptersCardEntry(l, t, v))
 	}
 	return append(out, ChaptersProvisional(l, t))
 }

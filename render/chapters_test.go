@@ -169,7 +169,7 @@ func TestChaptersRenderedViewsHideHiddenCards(t *testing.T) {
 		t.Fatal("no renderer for chapters")
 	}
 	names := render.Names{"Ala", "Bolek", "Celina", "Darek", "Ewa", "Franek"}
-	for seed := uint64(1); seed <= 10; seed++ {
+	for seed, n := uint64(1), sampledSeeds(t, 5, 10); seed <= n; seed++ {
 		seats := 2 + int(seed%5)
 		st, err := chapters.Game{}.New(engine.Options{}, seats, engine.NewRand(seed, 0))
 		if err != nil {
@@ -244,6 +244,35 @@ func TestChaptersRules(t *testing.T) {
 		}
 		if strings.Contains(rules, locales.MissingOpen) || !strings.Contains(rules, "**") || !strings.Contains(rules, "†") {
 			t.Errorf("%s: chapters.rules looks wrong", lang)
+		}
+	}
+}
+
+// Play never marks a provisional card (the mark is for the card list): an
+// action, a card's name and its line in a hand read without "†"; the card
+// list marks it.
+func TestChaptersPlayWithoutProvisionalMark(t *testing.T) {
+	t.Parallel()
+	prov := chapters.DefaultCards.Provisional()
+	if len(prov) == 0 {
+		t.Skip("no provisional card left")
+	}
+	r, _ := render.For("chapters")
+	for _, lang := range locales.Languages() {
+		l := locales.MustLoad().Lang(lang)
+		for _, c := range prov {
+			for _, text := range []string{
+				render.ChaptersCard(l, nil, c),
+				render.ChaptersCardLine(l, &chapters.DefaultCards, c),
+				r.Action(l, chapters.Action{Kind: chapters.KindPlay, Card: c}),
+			} {
+				if strings.Contains(text, "†") {
+					t.Errorf("%s: %q", lang, text)
+				}
+			}
+			if e := render.ChaptersCardEntry(l, nil, c); !strings.Contains(e, render.ChaptersCard(l, nil, c)+"†") {
+				t.Errorf("%s: the card list does not mark %d: %q", lang, c, e)
+			}
 		}
 	}
 }

@@ -86,7 +86,7 @@ func cardInfo(l *locales.Localizer, gameID, query string, v engine.View) (string
 			t = cv.Cards
 		}
 		if c, ok := chapters.ParseCard(q); ok && c >= 1 && c <= chapters.NumCards {
-			return render.ChaptersCardLine(l, t, c), true
+			return render.ChaptersCardEntry(l, t, c), true
 		}
 		var exact, partial []string
 		want := foldName(q)
@@ -94,9 +94,9 @@ func cardInfo(l *locales.Localizer, gameID, query string, v engine.View) (string
 			name := foldName(l.T("chapters.card."+t.Card(c).Key, nil))
 			switch {
 			case name == want:
-				exact = append(exact, render.ChaptersCardLine(l, t, c))
+				exact = append(exact, render.ChaptersCardEntry(l, t, c))
 			case strings.Contains(name, want):
-				partial = append(partial, render.ChaptersCardLine(l, t, c))
+				partial = append(partial, render.ChaptersCardEntry(l, t, c))
 			}
 		}
 		if len(exact) == 0 {
