@@ -132,6 +132,9 @@ type Bot struct {
 	commands []*discordgo.ApplicationCommand // what register sends; commands are checked against it
 	seen     delivered                       // interaction ids handled lately
 	received sync.Map                        // *discordgo.Interaction -> time.Time it arrived
+	// callbacks tells the HTTP interactions endpoint when an initial
+	// response went out (httpinteractions.go); nil without public_key.
+	callbacks *callbackWatch
 }
 
 // New builds a bot. It does not connect: Run does.
@@ -184,6 +187,9 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 		b.s.ShardID, b.s.ShardCount = cfg.Shard, cfg.Shards
 	}
 	b.s.MaxRestRetries = 3
+	if cfg.PublicKey != "" {
+		b.watchCallbacks()
+	}
 	cache := b.cfg.TableCache
 	if cache <= 0 {
 		cache = DefaultTableCache

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"slices"
@@ -34,6 +35,10 @@ const (
 	// with its own STOLIK_SHARD).
 	EnvShard  = "STOLIK_SHARD"
 	EnvShards = "STOLIK_SHARDS"
+	// EnvHTTPListen and EnvPublicKey override the keys http_listen and
+	// public_key (the HTTP interactions endpoint).
+	EnvHTTPListen = "STOLIK_HTTP_LISTEN"
+	EnvPublicKey  = "STOLIK_PUBLIC_KEY"
 	// EnvDiscordURL, for tests only, sends every REST and gateway request
 	// to a fake Discord at this base URL (e.g. http://127.0.0.1:41234)
 	// instead of discord.com. It has no configuration-file key on purpose.
@@ -87,6 +92,13 @@ type Config struct {
 	// (the default) is one process holding everything.
 	Shard  int `toml:"shard"`
 	Shards int `toml:"shards"`
+	// HTTPListen is the address (host:port, or :port) of the HTTP
+	// interactions endpoint (InteractionsHandler); empty: none, the
+	// interactions come over the gateway. PublicKey is the application's
+	// Ed25519 public key in hex (Developer Portal, General Information),
+	// which checks the requests' signatures; required with HTTPListen.
+	HTTPListen string `toml:"http_listen"`
+	PublicKey  string `toml:"public_key"`
 
 	// DiscordURL (from STOLIK_TEST_DISCORD_URL only) is a fake Discord's
 	// base URL for tests; empty means the real Discord.
@@ -196,6 +208,8 @@ var configKeys = []configKey{
 	{"pictures", "true or false", func(c *Config) any { return &c.Pictures }},
 	{"shard", "a whole number from 0 to shards - 1", func(c *Config) any { return &c.Shard }},
 	{"shards", "a whole number, 1 or more (1: one process holds every guild)", func(c *Config) any { return &c.Shards }},
+	{"http_listen", "an address to listen on in quotes, such as \":8080\" or \"127.0.0.1:8080\", or \"\"", func(c *Config) any { return &c.HTTPListen }},
+	{"public_key", "the application's public key in quotes: 64 hexadecimal digits (required with http_listen)", func(c *Config) any { return &c.PublicKey }},
 }
 
 // discordURLTakes says what STOLIK_TEST_DISCORD_URL takes.
@@ -238,6 +252,12 @@ func Load(path string, optional bool, getenv func(string) string) (Config, error
 	}
 	if v := strings.TrimSpace(getenv(EnvDatabase)); v != "" {
 		cfg.Database, fromEnv["database"] = v, EnvDatabase
+	}
+	if v := strings.TrimSpace(getenv(EnvHTTPListen)); v != "" {
+		cfg.HTTPListen, fromEnv["http_listen"] = v, EnvHTTPListen
+	}
+	if v := strings.TrimSpace(getenv(EnvPublicKey)); v != "" {
+		cfg.PublicKey, fromEnv["public_key"] = v, EnvPublicKey
 	}
 	for _, e := range []struct {
 		env, key string
@@ -378,6 +398,19 @@ func (c Config) Validate() error {
 	}
 	if c.Shard < 0 || c.Shard >= c.Shards {
 		return badKey("shard")
+	}
+	if c.HTTPListen != "" {
+		if _, port, err := net.SplitHostPort(c.HTTPListen); err != nil || port == "" {
+			return badKey("http_listen")
+		}
+		if c.PublicKey == "" {
+			return &ConfigError{Key: "public_key", Msg: "must be set with http_listen: the application's public key (Developer Portal → your application → General Information), 64 hexadecimal digits"}
+		}
+	}
+	if c.PublicKey != "" {
+		if _, err := parsePublicKey(c.PublicKey); err != nil {
+			return badKey("public_key")
+		}
 	}
 	return nil
 }

@@ -116,6 +116,10 @@ func TestConfigErrorsHideValues(t *testing.T) {
 		{"pictures", `pictures = ` + q, nil, "pictures", 0},
 		{"shard", `shard = ` + q, nil, "shard", 0},
 		{"shards", `shards = ` + q, nil, "shards", 0},
+		{"http_listen", `http_listen = ` + q + "\npublic_key = \"" + strings.Repeat("ab", 32) + `"`, nil, "http_listen", 0},
+		{"public_key", `public_key = ` + q, nil, "public_key", 0},
+		{"STOLIK_HTTP_LISTEN", "", map[string]string{EnvHTTPListen: tokenLike, EnvPublicKey: strings.Repeat("ab", 32)}, EnvHTTPListen, 0},
+		{"STOLIK_PUBLIC_KEY", "", map[string]string{EnvPublicKey: tokenLike}, EnvPublicKey, 0},
 		{"STOLIK_SHARD", "", map[string]string{EnvShard: tokenLike}, EnvShard, 0},
 		{"STOLIK_SHARDS", "", map[string]string{EnvShards: tokenLike}, EnvShards, 0},
 		{"DISCORD_TOKEN with a prefix", "", map[string]string{EnvToken: "Bot " + tokenLike}, EnvToken, 0},
@@ -305,6 +309,54 @@ func TestShardKeys(t *testing.T) {
 				if len(strings.TrimSpace(v)) > 1 && strings.Contains(err.Error(), " "+strings.TrimSpace(v)+" ") {
 					t.Errorf("the error shows the value %q: %v", v, err)
 				}
+			}
+		})
+	}
+}
+
+// TestHTTPInteractionsKeys: http_listen needs public_key, 64 hex digits
+// (the application's Ed25519 key); the environment overrides both.
+func TestHTTPInteractionsKeys(t *testing.T) {
+	key := strings.Repeat("0f", 32)
+	cases := []struct {
+		name       string
+		file       string
+		env        map[string]string
+		key        string // "" when valid
+		wantListen string
+	}{
+		{"default: off", "", nil, "", ""},
+		{"on", "http_listen = \":8080\"\npublic_key = \"" + key + "\"\n", nil, "", ":8080"},
+		{"host and port", "http_listen = \"127.0.0.1:0\"\npublic_key = \"" + strings.ToUpper(key) + "\"\n", nil, "", "127.0.0.1:0"},
+		{"no public key", "http_listen = \":8080\"\n", nil, "public_key", ""},
+		{"a short key", "http_listen = \":8080\"\npublic_key = \"" + key[2:] + "\"\n", nil, "public_key", ""},
+		{"a key not hex", "http_listen = \":8080\"\npublic_key = \"" + "zz" + key[2:] + "\"\n", nil, "public_key", ""},
+		{"a bad key alone", "public_key = \"abc\"\n", nil, "public_key", ""},
+		{"no port", "http_listen = \"localhost\"\npublic_key = \"" + key + "\"\n", nil, "http_listen", ""},
+		{"a number", "http_listen = 8080\npublic_key = \"" + key + "\"\n", nil, "http_listen", ""},
+		{"env", "", map[string]string{EnvHTTPListen: " :9000 ", EnvPublicKey: key}, "", ":9000"},
+		{"env key over the file's", "http_listen = \":8080\"\npublic_key = \"xx\"\n", map[string]string{EnvPublicKey: key}, "", ":8080"},
+		{"env bad key", "http_listen = \":8080\"\n", map[string]string{EnvPublicKey: "123"}, EnvPublicKey, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "stolik.toml")
+			if err := os.WriteFile(path, []byte("token = \"tok\"\n"+c.file), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := Load(path, false, env(c.env))
+			if c.key == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if cfg.HTTPListen != c.wantListen {
+					t.Errorf("http_listen %q, want %q", cfg.HTTPListen, c.wantListen)
+				}
+				return
+			}
+			var ce *ConfigError
+			if !errors.As(err, &ce) || ce.Key != c.key || ce.Msg == "" {
+				t.Fatalf("want a ConfigError naming %s: %v", c.key, err)
 			}
 		})
 	}

@@ -68,6 +68,15 @@
 // RedeliverOnResume makes the next resume send interactions the bot had
 // already received.
 //
+// SetInteractionsURL switches to an application with an Interactions
+// Endpoint URL: after checking the endpoint as the Developer Portal does (a
+// signed PING answered with PONG, a badly signed request with 401), the
+// fake POSTs every interaction to it, signed with a test Ed25519 key,
+// instead of sending INTERACTION_CREATE over the gateway. The endpoint
+// answers 200 with the initial response, or 202 with no body after using
+// the callback route; anything else is a rejected request of the
+// interaction (HTTPAnswer, EndpointAnswers).
+//
 // InteractionPayload and DispatchInteraction send hand-made
 // INTERACTION_CREATE payloads that Discord's client would never produce
 // (over-long or foreign custom_ids, no member, wrong option types...), to

@@ -207,7 +207,8 @@ func (s *Server) interactionJSON(in *interaction, data any) map[string]any {
 // the gateway to receive an interaction.
 var ErrNoSession = errors.New("discordtest: no bot session on the gateway to receive the interaction")
 
-// send dispatches INTERACTION_CREATE and returns the test's handle.
+// send dispatches INTERACTION_CREATE (or POSTs the interaction to the
+// interactions endpoint, SetInteractionsURL) and returns the test's handle.
 func (s *Server) send(in *interaction, payload map[string]any) *Interaction {
 	s.t.Helper()
 	h, err := s.sendErr(in, payload)
@@ -218,6 +219,9 @@ func (s *Server) send(in *interaction, payload map[string]any) *Interaction {
 }
 
 func (s *Server) sendErr(in *interaction, payload map[string]any) (*Interaction, error) {
+	if s.deliverHTTP(in, payload) {
+		return s.handle(in), nil
+	}
 	if s.dispatch("INTERACTION_CREATE", payload, 0, in.guildID) == 0 {
 		return nil, ErrNoSession
 	}

@@ -142,6 +142,8 @@ type Server struct {
 	textViolations []string
 
 	gw gateway
+
+	endpoint endpoint // the Interactions Endpoint URL mode (httpinteractions.go)
 }
 
 // New starts a fake Discord on 127.0.0.1 and stops it when the test ends
@@ -190,6 +192,7 @@ func New(t TB, opts ...Option) *Server {
 }
 
 func (s *Server) close() {
+	s.endpoint.close()
 	s.gw.closeAll()
 	s.http.Close()
 	s.gw.wg.Wait()

@@ -6,6 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"time"
 
@@ -71,10 +74,70 @@ func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 		_ = db.Close()
 		return err
 	}
+	stopHTTP, err := serveInteractions(ctx, cfg, b, log)
+	if err != nil {
+		_ = db.Close()
+		return err
+	}
 	runErr := b.Run(ctx)
+	stopHTTP()
 	if err := db.Close(); err != nil {
 		log.Error("closing the database", "err", err)
 	}
 	log.Info("database closed")
 	return runErr
+}
+
+// serveInteractions serves the bot's HTTP interactions endpoint on
+// cfg.HTTPListen when it is set (the port is taken now, so that a busy one
+// stops serve before Discord hears of it). The server stops taking requests
+// when ctx is done, as the bot stops taking interactions, and lets those in
+// flight finish (each waits at most Discord's 3 seconds); stop waits for
+// that.
+func serveInteractions(ctx context.Context, cfg bot.Config, b *bot.Bot, log *slog.Logger) (stop func(), err error) {
+	if cfg.HTTPListen == "" {
+		return func() {}, nil
+	}
+	h, err := b.InteractionsHandler()
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", cfg.HTTPListen)
+	if err != nil {
+		// The address is not secret, but errors name keys, not values
+		// (bot.ConfigError): the system's reason alone.
+		var oe *net.OpError
+		if errors.As(err, &oe) {
+			err = oe.Err
+		}
+		return nil, fmt.Errorf("config: http_listen: cannot listen there: %w (the value given is not shown)", err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 20 * time.Second, WriteTimeout: 20 * time.Second, IdleTimeout: 2 * time.Minute}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("the HTTP interactions endpoint stopped", "err", err)
+		}
+	}()
+	log.Info("HTTP interactions endpoint listening", "address", ln.Addr().String())
+	quit := make(chan struct{})
+	shutDown := make(chan struct{})
+	go func() {
+		defer close(shutDown)
+		select {
+		case <-ctx.Done():
+		case <-quit:
+		}
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			log.Warn("stopping the HTTP interactions endpoint", "err", err)
+		}
+	}()
+	return func() {
+		close(quit)
+		<-shutDown
+		<-served
+	}, nil
 }
