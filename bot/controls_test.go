@@ -304,8 +304,9 @@ func TestControlsReachEveryLegalAction(t *testing.T) {
 			opts  engine.Options
 		}{"princesses", 3 + i%4, engine.Options{"rounds": rounds, "edition": ed}})
 	}
-	for _, c := range cases {
+	for i, c := range cases {
 		t.Run(fmt.Sprintf("%s-%d-%s", c.game, c.seats, c.opts["rounds"]), func(t *testing.T) {
+			sampleWalk(t, i, 2)
 			t.Parallel()
 			states, failures := 0, 0
 			playGame(t, c.game, c.seats, c.opts, 5, func(snap *table.Snapshot) {

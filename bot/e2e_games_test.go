@@ -28,6 +28,7 @@ type gameRun struct {
 	rng     *rand.Rand
 	steps   int // clicks that offered a next step instead of acting
 	checked map[string]string
+	changes *discordtest.Changes            // the messages new or changed since the last check
 	last    map[string]*discordtest.Message // each user's last answer with controls
 
 	secretsAt int                 // the log length the secrets were worked out for
@@ -59,7 +60,7 @@ func (w *world) openGame(game string, seats int, extra []discordtest.Arg, users 
 	if rec, _, err := w.db.Load(context.Background(), id); err != nil || rec.Status != table.StatusPlaying {
 		w.t.Fatalf("the %s table did not start: %s, %v", game, rec.Status, err)
 	}
-	g := &gameRun{world: w, id: id, rng: rand.New(rand.NewPCG(uint64(seats), uint64(len(game)))), checked: map[string]string{}, last: map[string]*discordtest.Message{}, secretsAt: -1}
+	g := &gameRun{world: w, id: id, rng: rand.New(rand.NewPCG(uint64(seats), uint64(len(game)))), checked: map[string]string{}, changes: w.fake.Changes(), last: map[string]*discordtest.Message{}, secretsAt: -1}
 	g.checkSecrets()
 	return g
 }
@@ -226,7 +227,7 @@ func (g *gameRun) checkSecrets() {
 			}
 		}
 		secrets := g.secrets[u]
-		for _, m := range w.fake.VisibleTo(u) {
+		for _, m := range g.changes.VisibleTo(u) {
 			text := m.Text()
 			if g.checked[m.ID] == text {
 				continue
@@ -242,6 +243,7 @@ func (g *gameRun) checkSecrets() {
 	for k, v := range changed {
 		g.checked[k] = v
 	}
+	g.changes.Mark()
 }
 
 // workOutSecrets works out, for the table as log leaves it, what each

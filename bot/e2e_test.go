@@ -59,10 +59,11 @@ type world struct {
 	bot     *bot.Bot
 	cancel  context.CancelFunc
 	done    chan error
-	seen    map[string]string // message id -> text already checked for leaks
-	checked int               // log length at the last leak check
-	onTable []princesses.Card // the trick on the table at the last leak check
-	masked  []princesses.Card // the face-down plays (Masquerade) at the last leak check
+	seen    map[string]string    // message id -> text already checked for leaks
+	changes *discordtest.Changes // the messages new or changed since the last leak check
+	checked int                  // log length at the last leak check
+	onTable []princesses.Card    // the trick on the table at the last leak check
+	masked  []princesses.Card    // the face-down plays (Masquerade) at the last leak check
 	// lastPlayed are the cards played in the windows of the last few leak
 	// checks: the table's output is published from a timer (and waits for
 	// its picture), so a post about them (a trick taken at a round's end)
@@ -95,7 +96,7 @@ func newWorldAt(t *testing.T, clock *discordtest.FakeClock) *world {
 	fake.AddUser(bob, "bob", "en-US")
 	fake.AddUser(zosia, "zosia", "pl")
 	fake.AddUser(eve, "eve", "en-GB")
-	w := &world{t: t, fake: fake, clock: clock, dbPath: filepath.Join(t.TempDir(), "stolik.db"), loc: locales.MustLoad(), seen: map[string]string{}, logs: &logBuffer{}}
+	w := &world{t: t, fake: fake, clock: clock, dbPath: filepath.Join(t.TempDir(), "stolik.db"), loc: locales.MustLoad(), seen: map[string]string{}, changes: fake.Changes(), logs: &logBuffer{}}
 	w.start()
 	t.Cleanup(w.stop)
 	return w
@@ -508,6 +509,9 @@ func (w *world) checkLeaks(id string) {
 		hands[s] = st.View(engine.Seat(s)).(*princesses.View).Hand
 	}
 	users := append(slices.Clone(players), eve)
+	if w.changes == nil {
+		w.changes = w.fake.Changes()
+	}
 	changed := map[string]string{}
 	for _, u := range users {
 		seat := engine.Spectator
@@ -537,7 +541,7 @@ func (w *world) checkLeaks(id string) {
 				}
 			}
 		}
-		for _, m := range w.fake.VisibleTo(u) {
+		for _, m := range w.changes.VisibleTo(u) {
 			text := m.Text()
 			if w.seen[m.ID] == text {
 				continue
@@ -554,6 +558,7 @@ func (w *world) checkLeaks(id string) {
 	for k, v := range changed {
 		w.seen[k] = v
 	}
+	w.changes.Mark()
 }
 
 func TestFullGameThroughDiscord(t *testing.T) {

@@ -213,8 +213,9 @@ func prefixes(m message) []string {
 // language.
 func TestHandMessagesWithinLimits(t *testing.T) {
 	b := testBot(t)
-	for _, c := range limitCases {
+	for i, c := range limitCases {
 		t.Run(fmt.Sprintf("%s-%d", c.game, c.seats), func(t *testing.T) {
+			sampleWalk(t, i, 1) // chapters-2 (its two-step draft) among those under -race
 			t.Parallel()
 			steps := 0
 			walkGame(t, c.game, c.seats, c.opts, 7, func(snap *table.Snapshot) {
@@ -247,8 +248,9 @@ func TestHandMessagesWithinLimits(t *testing.T) {
 // public message must not change.
 func TestMessagesShowOnlyWhatTheSeatMayKnow(t *testing.T) {
 	b := testBot(t)
-	for _, c := range limitCases {
+	for i, c := range limitCases {
 		t.Run(fmt.Sprintf("%s-%d", c.game, c.seats), func(t *testing.T) {
+			sampleWalk(t, i, 0)
 			t.Parallel()
 			l := b.loc.Lang("uk")
 			walkGame(t, c.game, c.seats, c.opts, 11, func(snap *table.Snapshot) {

@@ -17,12 +17,13 @@ import (
 // Discord's limits and still says whose turn it is: the list gives way.
 func TestLastMovesWithinLimits(t *testing.T) {
 	b := testBot(t)
-	for _, c := range limitCases {
+	for i, c := range limitCases {
 		r, _ := render.For(c.game)
 		if _, ok := r.(render.EventPlacer); !ok {
 			continue
 		}
 		t.Run(fmt.Sprintf("%s-%d", c.game, c.seats), func(t *testing.T) {
+			sampleWalk(t, i, 3)
 			t.Parallel()
 			g, _ := engine.Lookup(c.game)
 			su := engine.Setup{Game: c.game, Options: c.opts, Seats: c.seats, Seed: 5}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/enginetest"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/store"
@@ -65,8 +66,15 @@ type click struct {
 // log, no move is in the log twice or without a click, every table resumes,
 // and the replayed state is what the table message shows.
 //
+// A SIGKILL loop: it runs with STOLIK_SOAK=1 (.ci/run's soak step, under
+// -race) or STOLIK_KILLS set, not in the README's plain `go test ./...`.
+//
+//	STOLIK_SOAK=1 go test -race -run KillUnderLoad ./cmd/stolik/
 //	STOLIK_KILLS=100 go test -run KillUnderLoad -v ./cmd/stolik/
 func TestKillUnderLoad(t *testing.T) {
+	if !enginetest.Soak() && os.Getenv("STOLIK_KILLS") == "" {
+		t.Skip("a SIGKILL loop: STOLIK_SOAK=1 or STOLIK_KILLS=N runs it (.ci/run's soak step)")
+	}
 	kills := 20
 	if v := os.Getenv("STOLIK_KILLS"); v != "" {
 		kills, _ = strconv.Atoi(v)

@@ -14,6 +14,7 @@ package enginetest
 import (
 	"fmt"
 	"maps"
+	"os"
 	"reflect"
 	"slices"
 	"testing"
@@ -25,7 +26,7 @@ import (
 type Config struct {
 	Seats    []int            // seat counts to try; default: every count the game allows
 	Options  []engine.Options // option sets to try; default: the game's defaults
-	Games    int              // playouts in all; default 2000 (600 under -race, 200 with -short)
+	Games    int              // playouts in all; default 2000 (RaceGames under -race, 200 with -short; see Soak)
 	MaxSteps int              // a playout longer than this fails; default 20000
 	Seed     uint64           // first table seed; default 1
 	Every    int              // run the costly checks every Every steps; default 5
@@ -45,8 +46,11 @@ func (c *Config) defaults(g engine.Game) {
 		c.Games = 2000
 		if raceDetector {
 			c.Games = 600
+			if Sampled() {
+				c.Games = RaceGames
+			}
 		}
-		if testing.Short() {
+		if testing.Short() && c.Games > 200 {
 			c.Games = 200
 		}
 	}
@@ -60,6 +64,24 @@ func (c *Config) defaults(g engine.Game) {
 		c.Every = 5
 	}
 }
+
+// RaceGames is how many seeded playouts (seeds 1 to RaceGames) a game's
+// conformance run plays under -race without STOLIK_SOAK=1: the README's
+// `go test -race ./...` must stay within its time budget, and the engines
+// are single-goroutine code the race detector finds nothing in. .ci/run's
+// soak step plays the full run (2000 playouts, seeds 1 to 2000) without
+// -race: STOLIK_SOAK=1 go test -run Conformance ./engine/...
+const RaceGames = 60
+
+// Soak reports whether STOLIK_SOAK=1 asks for the long runs in full even
+// under -race (the thousands of games, the long loops) that the README's
+// test command samples. .ci/run runs them as named steps after it.
+func Soak() bool { return os.Getenv("STOLIK_SOAK") == "1" }
+
+// Sampled reports whether the long runs are sampled in this run: under
+// -race without STOLIK_SOAK=1 (the README's test command). A test that
+// samples names what it leaves out and plays all of it otherwise.
+func Sampled() bool { return raceDetector && !Soak() }
 
 // Run plays cfg.Games random games of g and fails t on any breach.
 func Run(t *testing.T, g engine.Game, cfg Config) {
