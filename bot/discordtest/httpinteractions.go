@@ -27,7 +27,7 @@ import (
 // recorded as a rejected request of the interaction (Interaction.Rejected).
 // Discord does not retry a delivery, and neither does the fake.
 
-// UserAgent is the User-Agent of the fake's requests to an interactions
+// endpointUserAgent is the User-Agent of the fake's requests to an interactions
 // endpoint, as Discord's.
 const endpointUserAgent = "Discord-Interactions/1.0 (+https://discord.com)"
 
