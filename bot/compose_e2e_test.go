@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
@@ -541,5 +543,85 @@ func TestOneTurnPingAtATime(t *testing.T) {
 	if pinged == 0 {
 		t.Fatal("no turn ping seen: the check checked nothing")
 	}
+	w.fake.AssertNoErrors(t)
+}
+
+// TestHistoryMidGameShowsNothingHidden: /stolik history asked in the middle
+// of a game, by each player and by a spectator, names no card that reader
+// may not know: a card in another seat's hand counts as known only once it
+// has lain face up on the table (played, then perhaps taken back by a
+// power such as Mulan's, which everyone sees), or when the reader froze it.
+func TestHistoryMidGameShowsNothingHidden(t *testing.T) {
+	w := newWorld(t)
+	id := w.openTable(ala, olena, bob) // seat 4 is an AI player
+	rng := rand.New(rand.NewPCG(7, 8))
+	asked, named := 0, 0
+	for round := 0; round < 8; round++ {
+		if w.play(id, rng, 8) == 0 {
+			break
+		}
+		rec, st, log := w.current(id)
+		g, _ := engine.Lookup(rec.Setup.Game)
+		seen := map[princesses.Card]bool{} // every card that has lain face up
+		for _, mv := range log {
+			if c, ok := strings.CutPrefix(mv.Action, "play "); ok {
+				if c, ok := princesses.ParseCard(c); ok {
+					seen[c] = true // played (face down only in Masquerade, turned up later)
+				}
+			}
+		}
+		for k := 0; k <= len(log); k++ {
+			s, err := engine.Replay(g, rec.Setup, log[:k])
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := s.View(engine.Spectator).(*princesses.View)
+			for _, p := range append(slices.Clone(v.Trick), v.LastTrick...) {
+				seen[p.Card] = true
+			}
+		}
+		for _, u := range []string{ala, olena, bob, eve} {
+			h := w.do(w.fake.SlashCommand(u, guildID, w.gameChannel(id), "stolik", discordtest.Sub("history")))
+			text := shownText(h)
+			if !h.Ephemeral() || !strings.Contains(text, id) {
+				t.Fatalf("%s's history: %s %q", u, h, text)
+			}
+			asked++
+			// Read here, with what was public when it was written; the
+			// leak checks of the moves that follow need not read it again
+			// once a new deal has put its cards in hands.
+			w.seen[h.ID] = h.Text()
+			reader := engine.Spectator
+			for _, si := range rec.Seats {
+				if si.UserID == u {
+					reader = si.Seat
+				}
+			}
+			var frozen princesses.Card
+			if reader != engine.Spectator {
+				frozen = st.View(reader).(*princesses.View).MyFrozen
+			}
+			for s := range rec.Setup.Seats {
+				if engine.Seat(s) == reader {
+					continue
+				}
+				for _, c := range st.View(engine.Seat(s)).(*princesses.View).Hand {
+					for _, re := range w.cardPatterns(c) {
+						if !re.MatchString(text) {
+							continue
+						}
+						named++
+						if !seen[c] && c != frozen {
+							t.Errorf("LEAK: %s (seat %d) reads %s, in seat %d's hand and never face up, in the history: %q", u, reader, c, s, text)
+						}
+					}
+				}
+			}
+		}
+	}
+	if asked == 0 {
+		t.Fatal("no history asked for")
+	}
+	t.Logf("%d histories read; %d mentions of a card now in another's hand, each once face up", asked, named)
 	w.fake.AssertNoErrors(t)
 }
