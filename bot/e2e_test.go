@@ -395,18 +395,30 @@ func (w *world) cardPatterns(c princesses.Card) []*regexp.Regexp {
 		return res
 	}
 	var out []*regexp.Regexp
+	var names []string
 	for _, lang := range locales.Languages() {
 		n := render.PrincessCard(w.loc.Lang(lang), c)
 		out = append(out, regexp.MustCompile(`(^|[^\p{L}\p{N}])`+regexp.QuoteMeta(n)+`($|[^\p{N}])`))
+		names = append(names, n)
 	}
-	patterns[c] = out
+	patterns[c], patternNames[c] = out, names
 	return out
 }
 
+// cardNames are the names cardPatterns match, in the same order: a text
+// without the name cannot match its pattern (a cheap test first).
+func (w *world) cardNames(c princesses.Card) []string {
+	w.cardPatterns(c)
+	patternsMu.Lock()
+	defer patternsMu.Unlock()
+	return patternNames[c]
+}
+
 var (
-	patternsMu sync.Mutex
-	patterns   = map[princesses.Card][]*regexp.Regexp{}
-	ruleTexts  []string // card texts in every language, longest first
+	patternsMu   sync.Mutex
+	patterns     = map[princesses.Card][]*regexp.Regexp{}
+	patternNames = map[princesses.Card][]string{}
+	ruleTexts    []string // card texts in every language, longest first
 )
 
 // withoutRuleTexts drops the texts of round and princess cards from a
@@ -526,7 +538,7 @@ func (w *world) checkLeaks(id string) {
 			frozen = st.View(seat).(*princesses.View).MyFrozen
 		}
 		var secret []*regexp.Regexp
-		var secretNames []string
+		var secretNames, secretWords []string
 		for s, h := range hands {
 			if engine.Seat(s) == seat {
 				continue
@@ -535,9 +547,11 @@ func (w *world) checkLeaks(id string) {
 				if played[c] || c == frozen {
 					continue
 				}
-				for _, re := range w.cardPatterns(c) {
+				words := w.cardNames(c)
+				for k, re := range w.cardPatterns(c) {
 					secret = append(secret, re)
 					secretNames = append(secretNames, fmt.Sprintf("%s (seat %d)", c, s))
+					secretWords = append(secretWords, words[k])
 				}
 			}
 		}
@@ -549,7 +563,7 @@ func (w *world) checkLeaks(id string) {
 			changed[m.ID] = text
 			text = w.withoutRuleTexts(text)
 			for k, re := range secret {
-				if re.MatchString(text) {
+				if strings.Contains(text, secretWords[k]) && re.MatchString(text) {
 					w.t.Errorf("LEAK: %s (seat %d) sees %s in %s: %q", u, seat, secretNames[k], m, text)
 				}
 			}
