@@ -10,6 +10,8 @@ package open
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"time"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -83,8 +85,20 @@ func Describe(dsn string) string {
 	if IsPostgres(dsn) {
 		return postgres.Redact(dsn)
 	}
+	if scheme, _, ok := strings.Cut(dsn, "://"); ok {
+		return scheme + "://…" // a URL of no database Stolik knows: nothing after the scheme, which may hold a password
+	}
 	return dsn
 }
+
+// ErrUnknownScheme is a database named by a URL that is not PostgreSQL's
+// (mysql://…, a mistyped scheme): refused rather than taken for the name
+// of a SQLite file, and never repeated, since it may hold a password.
+var ErrUnknownScheme = errors.New("store: a database URL must start with postgres:// or postgresql://; anything else is a SQLite file path")
+
+// unknownURL reports whether dsn is a URL of a database Stolik does not
+// know.
+func unknownURL(dsn string) bool { return strings.Contains(dsn, "://") && !IsPostgres(dsn) }
 
 // Open opens the store dsn names, creating a SQLite file or migrating a
 // PostgreSQL database as needed, and proves that it can be written. Its
@@ -92,6 +106,9 @@ func Describe(dsn string) string {
 // for a database migrated by a newer program and store.ErrReadOnly for one
 // that cannot be written.
 func Open(ctx context.Context, dsn string) (Backend, error) {
+	if unknownURL(dsn) {
+		return nil, ErrUnknownScheme
+	}
 	if IsPostgres(dsn) {
 		return postgres.Open(ctx, dsn)
 	}
@@ -102,6 +119,9 @@ func Open(ctx context.Context, dsn string) (Backend, error) {
 // SQLite file is not created (store.ErrNoDatabase). A PostgreSQL database
 // must exist to be connected to at all, so it is Open.
 func OpenExisting(ctx context.Context, dsn string) (Backend, error) {
+	if unknownURL(dsn) {
+		return nil, ErrUnknownScheme
+	}
 	if IsPostgres(dsn) {
 		return postgres.Open(ctx, dsn)
 	}
@@ -113,6 +133,9 @@ func OpenExisting(ctx context.Context, dsn string) (Backend, error) {
 // lengths): a store with problems is closed again and refused with a
 // *store.DamagedError naming it as Describe does. This is what serve opens.
 func OpenChecked(ctx context.Context, dsn string) (Backend, error) {
+	if unknownURL(dsn) {
+		return nil, ErrUnknownScheme
+	}
 	if !IsPostgres(dsn) {
 		return store.OpenChecked(ctx, dsn)
 	}

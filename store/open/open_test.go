@@ -29,10 +29,35 @@ func TestDescribe(t *testing.T) {
 		"postgres://stolik:hunter2@db.example:5432/stolik?sslmode=require": "stolik@db.example:5432/stolik",
 		"postgresql://db.example/stolik":                                   "db.example/stolik",
 		"POSTGRES://u:pw@h/d":                                              "u@h/d",
+		"mysql://stolik:hunter2@db.example/stolik":                         "mysql://…",
 	} {
 		if got := open.Describe(dsn); got != want {
 			t.Errorf("Describe(%q) = %q, want %q", dsn, got, want)
 		}
+	}
+}
+
+// A URL of a database Stolik does not know is refused, never taken for a
+// SQLite file name, and never repeated (it may hold a password).
+func TestOpenUnknownURL(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, dsn := range []string{"mysql://stolik:hunter2@db.example/stolik", "postgress://u:hunter2@h/d", "sqlite://stolik.db"} {
+		for name, f := range map[string]func(context.Context, string) (open.Backend, error){
+			"Open": open.Open, "OpenExisting": open.OpenExisting, "OpenChecked": open.OpenChecked,
+		} {
+			db, err := f(ctx, dsn)
+			if err == nil {
+				db.Close()
+			}
+			if !errors.Is(err, open.ErrUnknownScheme) || strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("%s(%q) = %v", name, dsn, err)
+			}
+		}
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("files made: %v", left)
 	}
 }
 
