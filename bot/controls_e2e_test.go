@@ -313,6 +313,7 @@ func (r *controlRun) turn(user, lang string, seat engine.Seat, legal []engine.Ac
 // plays the games marked race, one of Rebel Princess and 3 Chapters;
 // .ci/run's soak step plays all five under -race.
 func TestControlsThroughDiscord(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		game  string
 		seats int

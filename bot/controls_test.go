@@ -290,6 +290,7 @@ func playGame(t *testing.T, game string, seats int, opts engine.Options, seed ui
 // same text, nothing is cut or over its limit, every later step has its
 // prompt, and nothing shows the notation.
 func TestControlsReachEveryLegalAction(t *testing.T) {
+	t.Parallel()
 	b := testBot(t)
 	cases := slices.Clone(limitCases)
 	// Every round card of Rebel Princess, with powers, in both editions.

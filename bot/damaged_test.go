@@ -39,6 +39,7 @@ type unmarkingStore struct{ bot.Store }
 // and the reason, however many clicks come; and the table is marked
 // corrupt in the store when the store can do that.
 func TestDamagedTable(t *testing.T) {
+	t.Parallel()
 	for _, marking := range []bool{true, false} {
 		name := "a store that marks it"
 		if !marking {

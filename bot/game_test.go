@@ -212,6 +212,7 @@ func prefixes(m message) []string {
 // action part by part, and the public message at every step, in every
 // language.
 func TestHandMessagesWithinLimits(t *testing.T) {
+	t.Parallel()
 	b := testBot(t)
 	for i, c := range limitCases {
 		t.Run(fmt.Sprintf("%s-%d", c.game, c.seats), func(t *testing.T) {
@@ -247,6 +248,7 @@ func TestHandMessagesWithinLimits(t *testing.T) {
 // message (text and controls, every step of a choice included) and the
 // public message must not change.
 func TestMessagesShowOnlyWhatTheSeatMayKnow(t *testing.T) {
+	t.Parallel()
 	b := testBot(t)
 	for i, c := range limitCases {
 		t.Run(fmt.Sprintf("%s-%d", c.game, c.seats), func(t *testing.T) {

@@ -45,6 +45,7 @@ var hardPowers = []string{"sleeping-beauty", "ice-princess", "mulan", "alice"}
 // allow (Alice must win a trick without the Frog): a game where one never
 // did, as the oracle confirms, is followed by another, up to three.
 func TestRebelPrincessHardGames(t *testing.T) {
+	t.Parallel()
 	for k, ed := range []string{"deluxe", "classic"} {
 		t.Run(ed, func(t *testing.T) {
 			w := newWorld(t)

@@ -43,6 +43,7 @@ func (w *world) onlyPings(posts []*discordtest.Message, lang string) {
 // move is shown in the table message's list of last moves and posts
 // nothing but the ping of the next player; results and the end are posted.
 func TestMovesAreListedOnTheTableNotPosted(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		game  string
 		seats int
@@ -114,6 +115,7 @@ func TestLastMovesSurviveARestart(t *testing.T) {
 // for the current version when it is the player's turn again, so that the
 // next move needs no "My hand".
 func TestAIMovesBeforeTheAnswer(t *testing.T) {
+	t.Parallel()
 	for _, game := range []string{"lynx", "courtiers", "chapters"} {
 		t.Run(game, func(t *testing.T) {
 			w := newWorld(t)

@@ -16,6 +16,7 @@ import (
 // language, that the table message with its list of last moves stays within
 // Discord's limits and still says whose turn it is: the list gives way.
 func TestLastMovesWithinLimits(t *testing.T) {
+	t.Parallel()
 	b := testBot(t)
 	for i, c := range limitCases {
 		r, _ := render.For(c.game)

@@ -7,7 +7,7 @@ import (
 
 // WaitingParallel is the -test.parallel that SetParallel gives a package
 // whose tests mostly wait.
-const WaitingParallel = 8
+const WaitingParallel = 16
 
 // SetParallel sets -test.parallel to n unless the command line set it; call
 // it from TestMain before m.Run. The default (GOMAXPROCS: 2 on a 2-core
