@@ -163,6 +163,7 @@ func visible(v *chapters.View) map[chapters.Card]bool {
 // may see — names no card they may not know: other seats' hands, kept cards
 // and picks, the ghost decks, the box.
 func TestChaptersRenderedViewsHideHiddenCards(t *testing.T) {
+	t.Parallel()
 	b := bundle(t)
 	r, ok := render.For("chapters")
 	if !ok {

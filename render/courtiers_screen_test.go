@@ -178,6 +178,7 @@ func courtiersMissionIDs() []string {
 // the cards it may place, and shows a Polish or Ukrainian reader no English
 // id. Turns with three, two and one areas left to fill are all reached.
 func TestCourtiersScreen(t *testing.T) {
+	t.Parallel()
 	b := bundle(t)
 	seen := map[int]map[string]bool{}
 	t.Run("games", func(t *testing.T) {

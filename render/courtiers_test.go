@@ -88,6 +88,7 @@ func courtiersText(r render.Game, l *locales.Localizer, v engine.View, names ren
 // the end (except a spy in the viewer's own hand), and has no missing text.
 // Public event lines never name a spy either.
 func TestCourtiersRenderedViewsHideSecrets(t *testing.T) {
+	t.Parallel()
 	b := bundle(t)
 	r, ok := render.For("courtiers")
 	if !ok {

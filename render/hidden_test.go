@@ -29,6 +29,7 @@ import (
 //
 //	STOLIK_HIDDEN_GAMES=200 go test -run NothingHiddenIsRendered ./render/
 func TestNothingHiddenIsRendered(t *testing.T) {
+	t.Parallel()
 	n := 10
 	if testing.Short() || raceEnabled {
 		n = 1

@@ -399,6 +399,7 @@ func auditBtoi(b bool) int {
 // the cards the viewer may play, and shows a Polish or Ukrainian reader no
 // English id. Every situation that asks for a decision is reached.
 func TestLynxScreen(t *testing.T) {
+	t.Parallel()
 	b := bundle(t)
 	type tc struct {
 		seats int

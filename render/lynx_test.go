@@ -75,6 +75,7 @@ func TestLynxErrorsAreLocalized(t *testing.T) {
 // depends on another seat's hand. Events render without missing text, and
 // a seat's own hand is shown to it grouped by value.
 func TestLynxRenderedViewsHideOtherHands(t *testing.T) {
+	t.Parallel()
 	b := bundle(t)
 	r, ok := render.For("lynx")
 	if !ok {

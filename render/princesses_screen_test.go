@@ -406,6 +406,7 @@ func princessesScreenExtra(t *testing.T, at string, l *locales.Localizer, st eng
 // Whole games of every edition, every seat count and every round card, at
 // every step the screens of every seat and a spectator.
 func TestPrincessesScreen(t *testing.T) {
+	t.Parallel()
 	b := bundle(t)
 	type game struct {
 		ed     string

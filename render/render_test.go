@@ -107,6 +107,7 @@ func containsCard(text, name string) bool {
 // are shown names no card held by another seat, and no message has a missing
 // key.
 func TestRenderedViewsHideOtherHands(t *testing.T) {
+	t.Parallel()
 	b := bundle(t)
 	r, _ := render.For("princesses")
 	names := render.Names{"Ala", "Bolek", "Celina", "Darek", "Ewa", "Franek"}

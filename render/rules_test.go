@@ -120,6 +120,7 @@ func TestRulesTopicsOfEveryGame(t *testing.T) {
 // A card or power is found by its id or its name in the reader's language,
 // and the answer fits a message however many cards match.
 func TestRulesLookup(t *testing.T) {
+	t.Parallel()
 	b := bundle(t)
 	for _, lang := range locales.Languages() {
 		l := b.Lang(lang)
