@@ -3,6 +3,7 @@ package picture
 import (
 	"image"
 	"image/color"
+	"runtime"
 	"sync"
 
 	"golang.org/x/image/vector"
@@ -226,6 +227,9 @@ func (c *canvas) blit(ci *cardImg, x, y int) {
 	if c == nil {
 		return
 	}
+	// A picture takes milliseconds: between two cards it lets other
+	// goroutines (a bot's acknowledgements) run on its processor.
+	runtime.Gosched()
 	if c.rec != nil {
 		c.rec.cards = append(c.rec.cards, image.Rect(x, y, x+ci.w, y+ci.h))
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"image"
+	"runtime"
 	"sync"
 
 	"github.com/klauspost/compress/zlib"
@@ -89,6 +90,9 @@ func encode(img *image.Paletted) ([]byte, error) {
 	defer zPool.Put(zw)
 	filter := []byte{0}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
+		if y%64 == 0 {
+			runtime.Gosched() // as between two cards (canvas.blit)
+		}
 		i := img.PixOffset(b.Min.X, y)
 		if _, err := zw.Write(filter); err != nil {
 			return nil, err
