@@ -194,12 +194,26 @@ func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
 	}
 	p.init()
 	p.slot <- struct{}{}
-	defer func() { <-p.slot }()
+	start := time.Now()
+	defer func() {
+		// A slot draws at most drawShare of the time: after a picture that
+		// took d it rests for d(1-drawShare)/drawShare, so that a burst of
+		// pictures never takes whole processors from the interactions.
+		// Pictures wait (a table message goes out a little later);
+		// acknowledgements do not.
+		if rest := time.Duration(float64(time.Since(start)) * (1 - drawShare) / drawShare); rest > 0 {
+			time.Sleep(rest)
+		}
+		<-p.slot
+	}()
 	if png, _, err = draw(job.sc); err == nil && keyed {
 		p.keepHand(key, png)
 	}
 	return png, err
 }
+
+// drawShare is the share of its time a drawing slot spends drawing.
+const drawShare = 0.7
 
 // ready reports whether the picture of job can go with its answer at once:
 // a hand drawn before (the same hand asked for again, a step of a choice).
