@@ -309,7 +309,7 @@ func (r *controlRun) turn(user, lang string, seat engine.Seat, legal []engine.Ac
 // cut, no notation); at a third of the turns every step of the controls is
 // walked, and the actions they reach must be exactly the legal ones.
 //
-// The README's `go test -race ./...` (under -race without STOLIK_SOAK=1)
+// scripts/race.sh's `go test -race ./...` (under -race without STOLIK_SOAK=1)
 // plays the games marked race, one of Rebel Princess and 3 Chapters;
 // .ci/run's soak step plays all five under -race.
 func TestControlsThroughDiscord(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/enginetest"
 )
 
-// sampleWalk skips, in the README's `go test -race ./...` (under -race
+// sampleWalk skips, in `scripts/race.sh` (`go test -race ./...`; under -race
 // without STOLIK_SOAK=1, see enginetest.Sampled), three of every four whole
 // games that the game-walking tests play: case i is played when
 // (i+offset)%4 == 0, each test with its own offset, so that every game and

@@ -7,7 +7,7 @@ import (
 )
 
 // sampledSeeds is how many of a whole-game rendering test's seeds the
-// README's `go test -race ./...` plays (under -race without STOLIK_SOAK=1,
+// race step (scripts/race.sh, `go test -race ./...`) plays (under -race without STOLIK_SOAK=1,
 // see enginetest.Sampled): the first keep, which cover every seat count;
 // otherwise all of them, n. .ci/run's soak step plays all of them
 // (STOLIK_SOAK=1 go test -run ... ./render/). The games are single-goroutine

@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
-# The long runs the README's `go test -race ./...` samples, played in full:
-# .ci/run runs this after the README's command. Under -race without
-# STOLIK_SOAK=1 those tests play a sample (enginetest.Sampled); with
-# STOLIK_SOAK=1 they play everything they played before the sampling, and
-# the SIGKILL loop (TestKillUnderLoad), skipped otherwise, runs.
+# The long runs: .ci/run runs this after the README's `go test ./...` and
+# scripts/race.sh. Under -race without STOLIK_SOAK=1 the long single-
+# goroutine walks play a sample (enginetest.Sampled; the README's command,
+# without -race, plays them in full); with STOLIK_SOAK=1 the conformance
+# suites play 2000 seeded games per game (the README's command 600), every
+# walk plays everything, and the SIGKILL loop (TestKillUnderLoad), skipped
+# otherwise, runs.
 #   scripts/soak.sh
-# Single-goroutine game walks (the engines' conformance suites, the
-# renderers' and the bot's whole-game walks) run without -race (the
-# conformance suites then play 2000 seeded games per game, seeds 1-2000,
-# where -race played 600); what runs a bot against the fake Discord, or a
-# bot process, runs under -race.
+# Single-goroutine game walks run without -race; what runs a bot against
+# the fake Discord, or a bot process, runs under -race.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export STOLIK_SOAK=1

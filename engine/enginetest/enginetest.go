@@ -66,8 +66,8 @@ func (c *Config) defaults(g engine.Game) {
 }
 
 // RaceGames is how many seeded playouts (seeds 1 to RaceGames) a game's
-// conformance run plays under -race without STOLIK_SOAK=1: the README's
-// `go test -race ./...` must stay within its time budget, and the engines
+// conformance run plays under -race without STOLIK_SOAK=1: CI's race step
+// (scripts/race.sh) must stay within its time budget, and the engines
 // are single-goroutine code the race detector finds nothing in. .ci/run's
 // soak step plays the full run (2000 playouts, seeds 1 to 2000) without
 // -race: STOLIK_SOAK=1 go test -run Conformance ./engine/...
@@ -79,8 +79,9 @@ const RaceGames = 60
 func Soak() bool { return os.Getenv("STOLIK_SOAK") == "1" }
 
 // Sampled reports whether the long runs are sampled in this run: under
-// -race without STOLIK_SOAK=1 (the README's test command). A test that
-// samples names what it leaves out and plays all of it otherwise.
+// -race without STOLIK_SOAK=1 (scripts/race.sh; the README's command,
+// without -race, plays them in full). A test that samples names what it
+// leaves out and plays all of it otherwise.
 func Sampled() bool { return raceDetector && !Soak() }
 
 // Run plays cfg.Games random games of g and fails t on any breach.
