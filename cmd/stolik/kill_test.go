@@ -223,23 +223,7 @@ func TestKillUnderLoad(t *testing.T) {
 					// A button, or an option of a menu of one value: a
 					// move, or a next step (">…"; its answer holds the
 					// controls of the step after).
-					type pick struct{ cid, action string }
-					var picks []pick
-					if h != nil {
-						for _, cid := range h.CustomIDs() {
-							m := idRE.FindStringSubmatch(cid)
-							if m == nil || m[1] != tb.id {
-								continue
-							}
-							if comp := h.Component(cid); comp != nil && comp.IsSelect() && (comp.MinValues == nil || *comp.MinValues <= 1) {
-								for _, o := range comp.Options {
-									picks = append(picks, pick{cid, o.Value})
-								}
-							} else if !strings.HasPrefix(m[3], "~") {
-								picks = append(picks, pick{cid, m[3]})
-							}
-						}
-					}
+					picks := handPicks(h, tb.id)
 					if len(picks) == 0 {
 						continue
 					}
@@ -434,4 +418,33 @@ func shownText(m *discordtest.Message) string {
 	}
 	walk(m.Components)
 	return strings.Join(parts, "\n")
+}
+
+// controlPick is a control a simulated user may use: a button, or an
+// option of a menu of one value — a move, or a next step (">…", whose
+// answer holds the controls of the step after).
+type controlPick struct{ cid, action string }
+
+var controlIDRE = regexp.MustCompile(`^t/([^/]+)/(\d+)/(.+)$`)
+
+// handPicks lists the controls for table id that the answer h offers.
+func handPicks(h *discordtest.Message, id string) []controlPick {
+	var picks []controlPick
+	if h == nil {
+		return nil
+	}
+	for _, cid := range h.CustomIDs() {
+		m := controlIDRE.FindStringSubmatch(cid)
+		if m == nil || m[1] != id {
+			continue
+		}
+		if comp := h.Component(cid); comp != nil && comp.IsSelect() && (comp.MinValues == nil || *comp.MinValues <= 1) {
+			for _, o := range comp.Options {
+				picks = append(picks, controlPick{cid, o.Value})
+			}
+		} else if !strings.HasPrefix(m[3], "~") {
+			picks = append(picks, controlPick{cid, m[3]})
+		}
+	}
+	return picks
 }

@@ -322,23 +322,7 @@ func TestSeveralProcesses(t *testing.T) {
 					mu.Lock()
 					h := hands[u]
 					mu.Unlock()
-					type pick struct{ cid, action string }
-					var picks []pick
-					if h != nil {
-						for _, cid := range h.CustomIDs() {
-							m := idRE.FindStringSubmatch(cid)
-							if m == nil || m[1] != tb.id {
-								continue
-							}
-							if comp := h.Component(cid); comp != nil && comp.IsSelect() && (comp.MinValues == nil || *comp.MinValues <= 1) {
-								for _, o := range comp.Options {
-									picks = append(picks, pick{cid, o.Value})
-								}
-							} else if !strings.HasPrefix(m[3], "~") {
-								picks = append(picks, pick{cid, m[3]})
-							}
-						}
-					}
+					picks := handPicks(h, tb.id)
 					if len(picks) == 0 {
 						continue
 					}
