@@ -15,32 +15,9 @@ import (
 	"github.com/stolik-bot/stolik/store"
 )
 
-// shownText is the text a reader sees on a message: its content and its
-// text displays (Components V2), in order, one per line; not the labels of
-// its controls.
-func shownText(m *discordtest.Message) string {
-	if m == nil {
-		return ""
-	}
-	var parts []string
-	if m.Content != "" {
-		parts = append(parts, m.Content)
-	}
-	var walk func(cs []discordtest.Component)
-	walk = func(cs []discordtest.Component) {
-		for _, c := range cs {
-			if c.Type == discordtest.ComponentTextDisplay && c.Content != "" {
-				parts = append(parts, c.Content)
-			}
-			walk(c.Components)
-			if c.Accessory != nil {
-				walk([]discordtest.Component{*c.Accessory})
-			}
-		}
-	}
-	walk(m.Components)
-	return strings.Join(parts, "\n")
-}
+// shownText is the text a reader sees on a message (discordtest's
+// Message.Shown).
+func shownText(m *discordtest.Message) string { return m.Shown() }
 
 // controlsOf lists the interactive components of a message (buttons and
 // selects, wherever they sit), in display order.

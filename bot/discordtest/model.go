@@ -233,6 +233,26 @@ func (m *Message) clone() *Message {
 
 // walkComponents calls fn for every component in cs, depth first (rows
 // before their children). fn returns false to stop.
+// Shown is the text a reader sees on a message: its content and its text
+// displays (Components V2), in order, one per line; not the labels of its
+// controls (Text has those too).
+func (m *Message) Shown() string {
+	if m == nil {
+		return ""
+	}
+	var parts []string
+	if m.Content != "" {
+		parts = append(parts, m.Content)
+	}
+	walkComponents(m.Components, func(c *Component) bool {
+		if c.Type == ComponentTextDisplay && c.Content != "" {
+			parts = append(parts, c.Content)
+		}
+		return true
+	})
+	return strings.Join(parts, "\n")
+}
+
 func walkComponents(cs []Component, fn func(*Component) bool) bool {
 	for i := range cs {
 		c := &cs[i]

@@ -20,6 +20,7 @@ import (
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/enginetest"
+	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/store"
@@ -196,7 +197,6 @@ func TestKillUnderLoad(t *testing.T) {
 		stop  = make(chan struct{})
 		wg    sync.WaitGroup
 		idRE  = regexp.MustCompile(`^t/([^/]+)/(\d+)/(.+)$`)
-		mRE   = regexp.MustCompile(`<@(\d+)>`)
 		hands = map[string]*discordtest.Message{}
 	)
 	for k, tb := range tables {
@@ -260,7 +260,7 @@ func TestKillUnderLoad(t *testing.T) {
 					continue
 				}
 				var who []string
-				for _, m := range mRE.FindAllStringSubmatch(shownText(tm), -1) {
+				for _, m := range mentionIDRE.FindAllStringSubmatch(shownText(tm), -1) {
 					if slices.Contains(tb.users, m[1]) {
 						who = append(who, m[1])
 					}
@@ -335,47 +335,7 @@ func TestKillUnderLoad(t *testing.T) {
 				t.Errorf("table %s: log entry %d (%d: %s) matches no click", tb.id, n, m.Seat, m.Action)
 			}
 		}
-		// The table message shows the replayed state's screen: its title,
-		// the round card, the result, and whom it waits for, mentioned.
-		lt := locales.MustLoad().Lang(rec.Lang)
-		names := render.Names{}
-		for _, si := range rec.Seats {
-			u := fake.User(si.UserID)
-			names = append(names, u.Username)
-		}
-		msg := fake.Message(rec.MessageID)
-		if msg == nil {
-			t.Fatalf("table %s: no table message", tb.id)
-		}
-		sc, ok := render.ScreenOf(rec.Setup.Game, lt, st.View(engine.Spectator), names)
-		if !ok {
-			t.Fatalf("table %s: %s has no screen", tb.id, rec.Setup.Game)
-		}
-		text := shownText(msg)
-		shows := append([]string{sc.Title}, sc.Result...)
-		if sc.Rule != nil {
-			shows = append(shows, sc.Rule.Name)
-		}
-		for _, s := range shows {
-			if !strings.Contains(text, s) {
-				t.Errorf("table %s: the table message does not show the replayed state's %q:\n%s", tb.id, s, text)
-				break
-			}
-		}
-		var waits, mentioned []string
-		if done, _ := st.Result(); !done {
-			for _, s := range st.Acting() {
-				waits = append(waits, rec.Seats[s].UserID)
-			}
-		}
-		for _, m := range mRE.FindAllStringSubmatch(text, -1) {
-			mentioned = append(mentioned, m[1])
-		}
-		slices.Sort(waits)
-		slices.Sort(mentioned)
-		if !slices.Equal(waits, mentioned) {
-			t.Errorf("table %s: the table message mentions %v, the replayed state waits for %v:\n%s", tb.id, mentioned, waits, text)
-		}
+		checkTableShowsState(t, fake, tb.id, rec, st)
 	}
 	for _, c := range done {
 		moves := logs[c.table]
@@ -397,28 +357,9 @@ func TestKillUnderLoad(t *testing.T) {
 	}
 }
 
-// shownText is the text a reader sees on a message: its content and its
-// text displays (Components V2), one per line.
-func shownText(m *discordtest.Message) string {
-	if m == nil {
-		return ""
-	}
-	var parts []string
-	if m.Content != "" {
-		parts = append(parts, m.Content)
-	}
-	var walk func(cs []discordtest.Component)
-	walk = func(cs []discordtest.Component) {
-		for _, c := range cs {
-			if c.Type == discordtest.ComponentTextDisplay && c.Content != "" {
-				parts = append(parts, c.Content)
-			}
-			walk(c.Components)
-		}
-	}
-	walk(m.Components)
-	return strings.Join(parts, "\n")
-}
+// shownText is the text a reader sees on a message (discordtest's
+// Message.Shown).
+func shownText(m *discordtest.Message) string { return m.Shown() }
 
 // controlPick is a control a simulated user may use: a button, or an
 // option of a menu of one value — a move, or a next step (">…", whose
@@ -448,3 +389,50 @@ func handPicks(h *discordtest.Message, id string) []controlPick {
 	}
 	return picks
 }
+
+// checkTableShowsState checks that table id's message shows the replayed
+// state's screen: its title, the round card, the result, and whom it
+// waits for, each mentioned.
+func checkTableShowsState(t *testing.T, fake *discordtest.Server, id string, rec table.Record, st engine.State) {
+	t.Helper()
+	lt := locales.MustLoad().Lang(rec.Lang)
+	names := render.Names{}
+	for _, si := range rec.Seats {
+		names = append(names, fake.User(si.UserID).Username)
+	}
+	msg := fake.Message(rec.MessageID)
+	if msg == nil {
+		t.Fatalf("table %s: no table message", id)
+	}
+	sc, ok := render.ScreenOf(rec.Setup.Game, lt, st.View(engine.Spectator), names)
+	if !ok {
+		t.Fatalf("table %s: %s has no screen", id, rec.Setup.Game)
+	}
+	text := msg.Shown()
+	shows := append([]string{sc.Title}, sc.Result...)
+	if sc.Rule != nil {
+		shows = append(shows, sc.Rule.Name)
+	}
+	for _, s := range shows {
+		if !strings.Contains(text, s) {
+			t.Errorf("table %s: the table message does not show the replayed state's %q:\n%s", id, s, text)
+			break
+		}
+	}
+	var waits, mentioned []string
+	if over, _ := st.Result(); !over {
+		for _, s := range st.Acting() {
+			waits = append(waits, rec.Seats[s].UserID)
+		}
+	}
+	for _, m := range mentionIDRE.FindAllStringSubmatch(text, -1) {
+		mentioned = append(mentioned, m[1])
+	}
+	slices.Sort(waits)
+	slices.Sort(mentioned)
+	if !slices.Equal(waits, mentioned) {
+		t.Errorf("table %s: the table message mentions %v, the replayed state waits for %v:\n%s", id, mentioned, waits, text)
+	}
+}
+
+var mentionIDRE = regexp.MustCompile(`<@(\d+)>`)

@@ -21,7 +21,6 @@ import (
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/store/open"
 	"github.com/stolik-bot/stolik/store/postgres/pgtest"
 )
@@ -291,7 +290,6 @@ func TestSeveralProcesses(t *testing.T) {
 		stop  = make(chan struct{})
 		wg    sync.WaitGroup
 		idRE  = regexp.MustCompile(`^t/([^/]+)/(\d+)/(.+)$`)
-		mRE   = regexp.MustCompile(`<@(\d+)>`)
 		hands = map[string]*discordtest.Message{}
 		// dupMade counts the clicks sent twice whose copy on the other
 		// process made the move (the first lost the race).
@@ -400,7 +398,7 @@ func TestSeveralProcesses(t *testing.T) {
 					continue
 				}
 				var who []string
-				for _, m := range mRE.FindAllStringSubmatch(shownText(tm), -1) {
+				for _, m := range mentionIDRE.FindAllStringSubmatch(shownText(tm), -1) {
 					if slices.Contains(tb.users, m[1]) {
 						who = append(who, m[1])
 					}
@@ -497,46 +495,7 @@ func TestSeveralProcesses(t *testing.T) {
 				t.Errorf("table %s: log entry %d (%d: %s) matches no click", tb.id, n, m.Seat, m.Action)
 			}
 		}
-		// The table message shows the replayed state: title, result, round
-		// card, and whom it waits for, mentioned.
-		lt := locales.MustLoad().Lang(rec.Lang)
-		names := render.Names{}
-		for _, si := range rec.Seats {
-			names = append(names, fake.User(si.UserID).Username)
-		}
-		msg := fake.Message(rec.MessageID)
-		if msg == nil {
-			t.Fatalf("table %s: no table message", tb.id)
-		}
-		sc, ok := render.ScreenOf(rec.Setup.Game, lt, st.View(engine.Spectator), names)
-		if !ok {
-			t.Fatalf("table %s: %s has no screen", tb.id, rec.Setup.Game)
-		}
-		text := shownText(msg)
-		shows := append([]string{sc.Title}, sc.Result...)
-		if sc.Rule != nil {
-			shows = append(shows, sc.Rule.Name)
-		}
-		for _, s := range shows {
-			if !strings.Contains(text, s) {
-				t.Errorf("table %s: the table message does not show the replayed state's %q:\n%s", tb.id, s, text)
-				break
-			}
-		}
-		var waits, mentioned []string
-		if over, _ := st.Result(); !over {
-			for _, s := range st.Acting() {
-				waits = append(waits, rec.Seats[s].UserID)
-			}
-		}
-		for _, m := range mRE.FindAllStringSubmatch(text, -1) {
-			mentioned = append(mentioned, m[1])
-		}
-		slices.Sort(waits)
-		slices.Sort(mentioned)
-		if !slices.Equal(waits, mentioned) {
-			t.Errorf("table %s: the table message mentions %v, the replayed state waits for %v:\n%s", tb.id, mentioned, waits, text)
-		}
+		checkTableShowsState(t, fake, tb.id, rec, st)
 	}
 	// Every acknowledged move is in the log at the position it was clicked
 	// for, and no log position was acknowledged to two clicks.
