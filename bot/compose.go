@@ -8,9 +8,6 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"hash/fnv"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -326,7 +323,7 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	parts := []part{{lines: first}}
 	var job *pictureJob
 	if pic {
-		job = &pictureJob{name: pictureName("table", sc), alt: picture.TableAlt(sc), sc: sc}
+		job = newPictureJob("table", sc, picture.TableAlt(sc), false)
 		parts = append(parts, part{comp: gallery(job.name, job.alt)})
 	}
 	parts = append(parts, part{lines: status}, part{lines: moves})
@@ -430,7 +427,7 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 		// is drawn once (pictures.hands), whatever the step of a choice
 		// (the prompt is in words above it).
 		hs := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Hand: sc.Hand, Secret: sc.Secret}
-		job = &pictureJob{name: pictureName("hand", hs), alt: picture.HandAlt(hs), sc: hs, hand: true}
+		job = newPictureJob("hand", hs, picture.HandAlt(hs), true)
 		parts = append(parts, part{comp: gallery(job.name, job.alt)})
 	}
 	parts = append(parts, part{lines: cards})
@@ -450,15 +447,12 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 // key is what a message shows, to tell whether an edit would change it:
 // its text, its components and the screen its picture is drawn from.
 func (m message) key() string {
-	k := m.content + "\x00" + componentKey(m.comps())
-	if m.pic != nil {
-		h := fnv.New64a()
-		if err := json.NewEncoder(h).Encode(m.pic.sc); err != nil {
-			return "" // never equal to what was shown: the edit goes out
-		}
-		k += fmt.Sprintf("\x00%x", h.Sum64())
+	if m.pic != nil && !m.pic.keyed {
+		return "" // never equal to what was shown: the edit goes out
 	}
-	return k
+	// A picture's file name, in the components, is the hash of what it
+	// shows (newPictureJob).
+	return m.content + "\x00" + componentKey(m.comps())
 }
 
 // v2Text is the text of a message's text displays, one per line.

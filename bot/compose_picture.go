@@ -32,6 +32,10 @@ type pictureJob struct {
 	// (after a move, a step of a choice, a stale click) has its picture
 	// when that hand was drawn before, else it is in words.
 	asked bool
+	// key is a hash of sc (keyed: worked out), which names the file and
+	// keys a hand's cached drawing.
+	key   uint64
+	keyed bool
 }
 
 // askedFor marks m as a hand its owner asked for: its picture is drawn.
@@ -115,15 +119,17 @@ func (p *pictures) keepHand(key uint64, png []byte) {
 	}
 }
 
-// pictureName is the file name of a picture of sc: kind ("table",
-// "hand") and a hash of what it shows. A new picture has a new name, so
-// that no client shows an older file kept under the same name; the same
-// picture keeps its name.
-func pictureName(kind string, sc render.Screen) string {
-	if key, ok := screenKey(sc); ok {
-		return fmt.Sprintf("%s-%016x.png", kind, key)
+// newPictureJob is the picture of sc (a hand's when hand), described by
+// alt. Its file name is kind ("table", "hand") and a hash of what it shows,
+// worked out once here: a new picture has a new name, so that no client
+// shows an older file kept under the same name, and the same picture keeps
+// its name (and, for a hand, its cached drawing).
+func newPictureJob(kind string, sc render.Screen, alt string, hand bool) *pictureJob {
+	job := &pictureJob{name: kind + ".png", alt: alt, sc: sc, hand: hand}
+	if job.key, job.keyed = screenKey(sc); job.keyed {
+		job.name = fmt.Sprintf("%s-%016x.png", kind, job.key)
 	}
-	return kind + ".png"
+	return job
 }
 
 // screenKey is a hash of what a screen shows.
@@ -184,12 +190,10 @@ func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
 			draw = picture.Hand
 		}
 	}
-	key, keyed := uint64(0), false
-	if job.hand {
-		if key, keyed = screenKey(job.sc); keyed {
-			if png, ok := p.cachedHand(key); ok {
-				return png, nil
-			}
+	keyed := job.hand && job.keyed
+	if keyed {
+		if png, ok := p.cachedHand(job.key); ok {
+			return png, nil
 		}
 	}
 	p.init()
@@ -207,7 +211,7 @@ func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
 		<-p.slot
 	}()
 	if png, _, err = draw(job.sc); err == nil && keyed {
-		p.keepHand(key, png)
+		p.keepHand(job.key, png)
 	}
 	return png, err
 }
@@ -218,14 +222,10 @@ const drawShare = 0.7
 // ready reports whether the picture of job can go with its answer at once:
 // a hand drawn before (the same hand asked for again, a step of a choice).
 func (p *pictures) ready(job *pictureJob) bool {
-	if !job.hand {
+	if !job.hand || !job.keyed {
 		return false
 	}
-	key, ok := screenKey(job.sc)
-	if !ok {
-		return false
-	}
-	_, ok = p.cachedHand(key)
+	_, ok := p.cachedHand(job.key)
 	return ok
 }
 
