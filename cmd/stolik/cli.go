@@ -117,7 +117,7 @@ func needsValue(a string) bool {
 	}
 	switch strings.TrimLeft(a, "-") {
 	case "seats", "lang", "option", "seed", "db", "n", "bots", "table", "max-steps", "topic", "card", "seat",
-		"pictures", "tables", "duration", "think", "games", "ai", "dir", "cache", "cpuprofile":
+		"pictures", "tables", "duration", "think", "games", "ai", "dir", "cache", "cpuprofile", "memprofile", "processes":
 		return true
 	}
 	return false

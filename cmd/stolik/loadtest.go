@@ -37,6 +37,7 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the seat counts and the users' choices")
 	quiet := fs.Bool("q", false, "no progress lines")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	memprofile := fs.String("memprofile", "", "write the allocations of the whole run (pprof's allocs profile) to this file")
 	pictures := fs.String("pictures", "on", "on: the bot draws the table's and the hands' pictures; off: words only")
 	db := fs.String("db", "", "the database: a postgres:// URL of a database without open tables (default: SQLite in --dir)")
 	processes := fs.Int("processes", 1, "bots sharing the database, one shard of the gateway each (more than 1 needs --db postgres://…)")
@@ -94,5 +95,13 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	rep.Print(out)
+	if *memprofile != "" {
+		f, err := os.Create(*memprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		return pprof.Lookup("allocs").WriteTo(f, 0)
+	}
 	return nil
 }
