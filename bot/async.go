@@ -700,7 +700,7 @@ func (b *Bot) dm(ctx context.Context, rec table.Record, userID, key string, data
 		return
 	}
 	lang := rec.Lang
-	if pref, err := b.store.UserLang(ctx, userID); err == nil && pref != "" {
+	if pref, err := b.userLang(ctx, userID); err == nil && pref != "" {
 		lang = pref
 	}
 	l := b.loc.Lang(lang)

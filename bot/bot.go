@@ -126,8 +126,9 @@ type Bot struct {
 
 	damagedTables sync.Map // table id -> struct{}: damaged tables already reported (see damaged)
 
-	pics   pictures // drawing the pictures of tables and hands (compose_picture.go)
-	orders sync.Map // user id -> *answerOrder: a picture edited into an answer never lands on a newer one
+	pics   pictures  // drawing the pictures of tables and hands (compose_picture.go)
+	orders sync.Map  // user id -> *answerOrder: a picture edited into an answer never lands on a newer one
+	langs  userLangs // the languages users chose (userlang.go)
 
 	commands []*discordgo.ApplicationCommand // what register sends; commands are checked against it
 	seen     delivered                       // interaction ids handled lately
@@ -196,6 +197,7 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 	}
 	opts := []table.Option{table.WithClock(b.clock.Now), table.WithCacheSize(cache)}
 	if deps.SharedStore {
+		b.langs.ttl = sharedLangTTL
 		opts = append(opts, table.WithSharedStore())
 	}
 	b.tables = table.New(deps.Store, opts...)

@@ -52,6 +52,9 @@ type world struct {
 	// config, when set, changes the configuration of the bots started
 	// from then on.
 	config func(*bot.Config)
+	// shared, when set, tells the bots started from then on that other
+	// processes share their store (bot.Deps.SharedStore).
+	shared bool
 	// logs holds the bots' warnings and errors (JSON).
 	logs *logBuffer
 
@@ -128,7 +131,7 @@ func (w *world) start() {
 	if w.wrap != nil {
 		st = w.wrap(db)
 	}
-	deps := bot.Deps{Session: dg, Store: st, Logger: slog.New(slog.NewJSONHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	deps := bot.Deps{Session: dg, Store: st, SharedStore: w.shared, Logger: slog.New(slog.NewJSONHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelWarn}))}
 	if w.clock != nil {
 		deps.Clock = w.clock
 	}

@@ -334,7 +334,7 @@ func (b *Bot) cmdLanguage(ctx context.Context, i *discordgo.Interaction, u user,
 	if o, ok := opts[optLang]; ok && o.StringValue() != "auto" {
 		lang, _ = supported(o.StringValue())
 	}
-	if err := b.store.SetUserLang(ctx, u.id, lang); err != nil {
+	if err := b.setUserLang(ctx, u.id, lang); err != nil {
 		b.log.Error("saving a language", "user", u.id, "err", err)
 		r.send(ctx, message{content: u.l.T("error.internal", nil)})
 		return

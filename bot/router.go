@@ -47,7 +47,7 @@ func (b *Bot) who(ctx context.Context, i *discordgo.Interaction) user {
 	}
 	lang := string(i.Locale)
 	if out.id != "" {
-		if pref, err := b.store.UserLang(ctx, out.id); err != nil {
+		if pref, err := b.userLang(ctx, out.id); err != nil {
 			b.log.Warn("reading a user's language", "user", out.id, "err", err)
 		} else if pref != "" {
 			lang = pref
