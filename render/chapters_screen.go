@@ -18,7 +18,7 @@ import (
 // A card's Suit is its first trait's id ("monster" … "royal"), "all" for
 // the Shapeshifter, "" for a card without traits; its Note in a hand or
 // before a seat lists its traits, in the round's cards who played it.
-func (chaptersRenderer) Screen(l *locales.Localizer, ev engine.View, names Names) Screen {
+func (chaptersRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, parts Parts) Screen {
 	v, ok := ev.(*chapters.View)
 	if !ok {
 		return Screen{Game: "chapters", Viewer: ev.ViewerSeat()}
@@ -28,7 +28,7 @@ func (chaptersRenderer) Screen(l *locales.Localizer, ev engine.View, names Names
 		t = &chapters.DefaultCards
 	}
 	b := chapterScreen{l: l, v: v, t: t, names: names}
-	return b.build()
+	return b.build(parts)
 }
 
 // chapterScreen builds one screen; every part comes from v alone.
@@ -39,7 +39,7 @@ type chapterScreen struct {
 	names Names
 }
 
-func (b chapterScreen) build() Screen {
+func (b chapterScreen) build(parts Parts) Screen {
 	v := b.v
 	sc := Screen{Game: "chapters", Viewer: v.Seat}
 	if v.Phase != "over" {
@@ -49,6 +49,9 @@ func (b chapterScreen) build() Screen {
 	sc.Prompt = b.prompt()
 	sc.Hand = b.hand()
 	sc.Secret = b.secret()
+	if parts == PrivateParts {
+		return sc
+	}
 	sc.Title = b.title()
 	sc.Center = b.center()
 	sc.Seats = b.seats()

@@ -17,14 +17,13 @@ import (
 // cards and the draw pile in the center, and every domain by family, its
 // spies face down. Everything comes from the view: a face-down spy is a
 // card with its back only, no name and no family.
-func (courtiersRenderer) Screen(l *locales.Localizer, ev engine.View, names Names) Screen {
+func (courtiersRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, parts Parts) Screen {
 	v := ev.(*courtiers.View)
 	acting := v.Seat >= 0 && slices.Contains(v.Acting, v.Seat)
 	sc := Screen{
 		Game:   "courtiers",
 		Acting: slices.Clone(v.Acting),
 		Viewer: v.Seat,
-		Title:  courtiersScreenTitle(l, v, names),
 	}
 	if v.Final != nil {
 		sc.Result = courtiersScreenResult(l, v, names)
@@ -36,6 +35,10 @@ func (courtiersRenderer) Screen(l *locales.Localizer, ev engine.View, names Name
 		sc.Hand = courtiersScreenHand(l, v, acting)
 		sc.Secret = courtiersScreenMissions(l, v)
 	}
+	if parts == PrivateParts {
+		return sc
+	}
+	sc.Title = courtiersScreenTitle(l, v, names)
 	sc.Center = courtiersScreenCenter(l, v)
 	for s := 0; s < v.Seats; s++ {
 		sc.Seats = append(sc.Seats, courtiersScreenSeat(l, v, names, engine.Seat(s)))

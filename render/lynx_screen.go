@@ -14,14 +14,13 @@ import (
 // virtual player's row in a duel and the set in play in the center, and
 // every seat's display layers, the top (stealable) layer last. Everything
 // comes from the view, so nothing hidden from its seat can show.
-func (lynxRenderer) Screen(l *locales.Localizer, ev engine.View, names Names) Screen {
+func (lynxRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, parts Parts) Screen {
 	v := ev.(*lynx.View)
 	over := v.Phase == "over"
 	sc := Screen{
 		Game:   "lynx",
 		Acting: slices.Clone(v.Acting),
 		Viewer: v.Seat,
-		Title:  lynxScreenTitle(l, v),
 	}
 	acting := v.Seat >= 0 && slices.Contains(v.Acting, v.Seat)
 	if over {
@@ -33,6 +32,10 @@ func (lynxRenderer) Screen(l *locales.Localizer, ev engine.View, names Names) Sc
 	if v.Seat >= 0 {
 		sc.Hand = lynxScreenHand(l, v, acting && v.Phase == "play")
 	}
+	if parts == PrivateParts {
+		return sc
+	}
+	sc.Title = lynxScreenTitle(l, v)
 	sc.Center = lynxScreenCenter(l, v, names, acting)
 	for s := 0; s < v.Seats; s++ {
 		sc.Seats = append(sc.Seats, lynxScreenSeat(l, v, names, engine.Seat(s)))

@@ -82,6 +82,7 @@ func (a screenAudit) audit(t *testing.T, l *locales.Localizer, st engine.State, 
 	if !ok {
 		t.Fatalf("%s: no screen builder", id)
 	}
+	checkPrivateParts(t, where, id, l, st.View(viewer), names, sc)
 	fail := func(format string, args ...any) {
 		t.Helper()
 		t.Fatalf("%s: %s\n%s", where, fmt.Sprintf(format, args...), auditDump(sc))

@@ -14,13 +14,13 @@ import (
 // the trick, the seats with their princesses and counts, the reader's hand
 // with the cards they may play marked, what the reader must do now, and the
 // proposals after every round.
-func (princessesRenderer) Screen(l *locales.Localizer, ev engine.View, names Names) Screen {
+func (princessesRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, parts Parts) Screen {
 	v, ok := ev.(*princesses.View)
 	if !ok {
 		return Screen{Game: "princesses", Viewer: ev.ViewerSeat()}
 	}
 	b := princessScreen{l: l, v: v, names: names}
-	return b.build()
+	return b.build(parts)
 }
 
 // princessScreen builds one screen; every part comes from v alone.
@@ -30,7 +30,7 @@ type princessScreen struct {
 	names Names
 }
 
-func (b princessScreen) build() Screen {
+func (b princessScreen) build(parts Parts) Screen {
 	v := b.v
 	sc := Screen{Game: "princesses", Viewer: v.Seat}
 	if v.Phase != "over" {
@@ -40,6 +40,9 @@ func (b princessScreen) build() Screen {
 	sc.Prompt = b.prompt()
 	sc.Hand = b.hand()
 	sc.Secret = b.secret()
+	if parts == PrivateParts {
+		return sc
+	}
 	sc.Title = b.title()
 	sc.Rule = b.rule()
 	sc.Center = b.center()

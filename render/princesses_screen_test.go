@@ -118,6 +118,7 @@ func pcsCheck(t *testing.T, b *locales.Bundle, g pcsGame, st engine.State, where
 				t.Fatalf("%s: no screen builder", g.id)
 			}
 			pcsCheckOne(t, g, at, l, st, v, sc, acting, done)
+			checkPrivateParts(t, at, g.id, l, v, g.names, sc)
 			// The screen depends only on what the viewer may know: with
 			// everything hidden from them re-dealt, it stays the same.
 			if li == int(shuffleSeed%3) {

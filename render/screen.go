@@ -140,20 +140,38 @@ type Chart struct {
 	Rounds [][]int  // Rounds[r][seat]: the total after round r
 }
 
-// Screener is implemented by every game's renderer: it builds the screen of
-// a view for a reader.
+// Parts says which parts of a screen to build.
+type Parts uint8
+
+const (
+	// AllParts is the whole screen.
+	AllParts Parts = iota
+	// PrivateParts are what a hand message shows: Acting, Result, Prompt,
+	// Hand and Secret; the table's parts (Title, Rule, Center, Seats,
+	// Status, Chart) stay empty and cost nothing to build.
+	PrivateParts
+)
+
+// Screener is implemented by every game's renderer: it builds the parts
+// of the screen of a view for a reader.
 type Screener interface {
-	Screen(l *locales.Localizer, v engine.View, names Names) Screen
+	Screen(l *locales.Localizer, v engine.View, names Names, parts Parts) Screen
 }
 
 // ScreenOf builds the screen of a view with the game's renderer; false when
 // the game has no screen builder.
 func ScreenOf(gameID string, l *locales.Localizer, v engine.View, names Names) (Screen, bool) {
+	return ScreenParts(gameID, AllParts, l, v, names)
+}
+
+// ScreenParts builds the given parts of the screen of a view (ScreenOf
+// builds them all).
+func ScreenParts(gameID string, parts Parts, l *locales.Localizer, v engine.View, names Names) (Screen, bool) {
 	s, ok := games[gameID].(Screener)
 	if !ok {
 		return Screen{}, false
 	}
-	sc := s.Screen(l, v, names)
+	sc := s.Screen(l, v, names, parts)
 	sc.Game = gameID
 	return sc, true
 }
