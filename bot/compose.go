@@ -362,7 +362,7 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 	v := snap.State.View(seat)
 	nm := names(l, rec)
 	r, _ := render.For(rec.Setup.Game)
-	sc, haveScreen := render.ScreenOf(rec.Setup.Game, l, v, nm)
+	sc, haveScreen := render.ScreenParts(rec.Setup.Game, render.PrivateParts, l, v, nm)
 
 	var top []line
 	if note != "" {

@@ -49,7 +49,7 @@ const optionalOdds = 10
 
 // interact dispatches one interaction and waits for its acknowledgement,
 // recording the latency while the run is measured.
-func (d *driver) interact(ctx context.Context, f func() (*discordtest.Interaction, error)) (*discordtest.Interaction, error) {
+func (d *driver) interact(ctx context.Context, kind string, f func() (*discordtest.Interaction, error)) (*discordtest.Interaction, error) {
 	t0 := time.Now()
 	in, err := f()
 	if err != nil {
@@ -73,6 +73,7 @@ func (d *driver) interact(ctx context.Context, f func() (*discordtest.Interactio
 	if measured {
 		d.h.mu.Lock()
 		d.h.lat = append(d.h.lat, lat)
+		d.h.latBy[kind] = append(d.h.latBy[kind], lat)
 		if r.Type == 5 || r.Type == 6 {
 			d.h.deferred++
 		}
@@ -97,7 +98,7 @@ func (d *driver) interact(ctx context.Context, f func() (*discordtest.Interactio
 // slash runs /stolik <sub> for a user and waits until the bot has answered
 // it completely (a deferred answer filled).
 func (d *driver) slash(ctx context.Context, user, sub string, args ...discordtest.Arg) error {
-	_, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
+	_, err := d.interact(ctx, "command", func() (*discordtest.Interaction, error) {
 		return d.h.fake.SlashCommandErr(user, d.guild, d.ch, "stolik", discordtest.Sub(sub, args...))
 	})
 	return err
@@ -228,7 +229,7 @@ func (d *driver) step(ctx context.Context) error {
 		c := cs[d.rnd.IntN(len(cs))]
 		d.look(u)
 		msg := d.hand[u]
-		in, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
+		in, err := d.interact(ctx, "move", func() (*discordtest.Interaction, error) {
 			if !c.IsSelect() {
 				d.used(u, strings.SplitN(c.CustomID, "/", 4)[3])
 				return d.h.fake.ClickErr(u, msg, c.CustomID)
@@ -279,7 +280,7 @@ func (d *driver) step(ctx context.Context) error {
 	}
 	d.idle = 0
 	u := who[d.rnd.IntN(len(who))]
-	in, err := d.interact(ctx, func() (*discordtest.Interaction, error) {
+	in, err := d.interact(ctx, "hand", func() (*discordtest.Interaction, error) {
 		return d.h.fake.ClickErr(u, tm, "hand/"+d.id)
 	})
 	if err != nil {

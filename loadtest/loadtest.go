@@ -96,14 +96,17 @@ type Report struct {
 	Finished                  int // games finished in the window
 	Deferred                  int // interactions acknowledged by deferring
 	AckP50, AckP99            time.Duration
-	AckMax                    time.Duration
-	REST                      int            // REST calls the bot made in the window
-	RESTByKind                map[string]int // interaction responses, table message edits, posts, ...
-	CPU                       time.Duration  // process CPU (bot, fake Discord and simulated users together)
-	CachedTables              int            // tables in the bot's memory at the end
-	CacheSize                 int
-	HeapPerTable              float64 // bytes of heap per loaded table (measured separately)
-	Errors                    []string
+	// AckP99By is the p99 of each kind of interaction: "hand" (My hand),
+	// "move" (a control of a hand) and "command" (slash commands).
+	AckP99By     map[string]time.Duration
+	AckMax       time.Duration
+	REST         int            // REST calls the bot made in the window
+	RESTByKind   map[string]int // interaction responses, table message edits, posts, ...
+	CPU          time.Duration  // process CPU (bot, fake Discord and simulated users together)
+	CachedTables int            // tables in the bot's memory at the end
+	CacheSize    int
+	HeapPerTable float64 // bytes of heap per loaded table (measured separately)
+	Errors       []string
 
 	Database  string // "sqlite" or "postgres"
 	Processes int    // bots sharing the database, one shard each
@@ -140,7 +143,17 @@ func (r Report) Print(w io.Writer) {
 		r.Interactions, r.InteractionsPerSec(), r.Actions, float64(r.Actions)/r.Window.Seconds(), r.HumanActions, r.HandClicks, r.Finished, r.Unanswered, r.Deferred)
 	fmt.Fprintf(w, "database %s, %d process(es) sharing it; log-length conflicts at append %d (%.2f per 1000 player actions)\n",
 		r.Database, max(r.Processes, 1), r.Conflicts, 1000*float64(r.Conflicts)/float64(max(r.Actions, 1)))
-	fmt.Fprintf(w, "ack latency p50 %v, p99 %v, max %v\n", r.AckP50.Round(10*time.Microsecond), r.AckP99.Round(10*time.Microsecond), r.AckMax.Round(10*time.Microsecond))
+	fmt.Fprintf(w, "ack latency p50 %v, p99 %v, max %v", r.AckP50.Round(10*time.Microsecond), r.AckP99.Round(10*time.Microsecond), r.AckMax.Round(10*time.Microsecond))
+	if len(r.AckP99By) > 0 {
+		var by []string
+		for _, k := range []string{"hand", "move", "command"} {
+			if d, ok := r.AckP99By[k]; ok {
+				by = append(by, fmt.Sprintf("%s %v", k, d.Round(10*time.Microsecond)))
+			}
+		}
+		fmt.Fprintf(w, " (p99 by kind: %s)", strings.Join(by, ", "))
+	}
+	fmt.Fprintln(w)
 	if r.Pictures && r.HandAnswers > 0 {
 		fmt.Fprintf(w, "hands shown %d, with their picture by the time they were used %d (%.0f%%; the others still in words)\n",
 			r.HandAnswers, r.HandPictures, 100*float64(r.HandPictures)/float64(r.HandAnswers))
@@ -216,6 +229,7 @@ type harness struct {
 	measuring atomic.Bool
 	mu        sync.Mutex
 	lat       []time.Duration
+	latBy     map[string][]time.Duration // by kind of interaction
 	unacked   int
 	hands     int
 	deferred  int
@@ -248,7 +262,7 @@ func Run(ctx context.Context, cfg Config) (rep Report, err error) {
 		defer os.RemoveAll(dir)
 		cfg.Dir = dir
 	}
-	h := &harness{cfg: cfg, tb: &discordtest.Standalone{}}
+	h := &harness{cfg: cfg, tb: &discordtest.Standalone{}, latBy: map[string][]time.Duration{}}
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("loadtest: %v", p)
@@ -432,6 +446,12 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	}
 	h.mu.Lock()
 	lat := slices.Clone(h.lat)
+	rep.AckP99By = map[string]time.Duration{}
+	for k, ls := range h.latBy {
+		ls = slices.Clone(ls)
+		slices.Sort(ls)
+		rep.AckP99By[k] = ls[min(len(ls)-1, len(ls)*99/100)]
+	}
 	rep.Unanswered, rep.HandClicks, rep.Finished, rep.Deferred = h.unacked, h.hands, h.finished, h.deferred
 	rep.HandAnswers, rep.HandPictures = h.handAnswers, h.handPictures
 	rep.Errors = slices.Clone(h.errs)
