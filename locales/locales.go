@@ -66,6 +66,7 @@ func Load() (*Bundle, error) {
 		localizers: map[string]*Localizer{},
 	}
 	b.bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	fast := map[string]map[string]*fastMsg{}
 	for _, lang := range languages {
 		msgs, err := parse(lang)
 		if err != nil {
@@ -79,12 +80,16 @@ func Load() (*Bundle, error) {
 			set[m.ID] = true
 		}
 		b.keys[lang] = set
+		fast[lang] = compileMessages(msgs)
 	}
 	for _, lang := range languages {
 		b.localizers[lang] = &Localizer{
 			b:    b,
 			tag:  lang,
 			l10n: i18n.NewLocalizer(b.bundle, lang),
+
+			fastMsgs: fast[lang],
+			rule:     pluralRule(lang),
 		}
 	}
 	return b, nil
@@ -125,6 +130,11 @@ type Localizer struct {
 	b    *Bundle
 	tag  string
 	l10n *i18n.Localizer
+
+	// fastMsgs are this language's messages compiled for the fast path
+	// (fast.go); rule is its plural rule there.
+	fastMsgs map[string]*fastMsg
+	rule     func(n int64) form
 }
 
 // Tag returns "en", "pl" or "uk".
@@ -139,13 +149,39 @@ func (l *Localizer) Has(key string) bool {
 // T renders a message with template data (nil for none). It never panics: an
 // unknown key or a template that fails yields "⟦key⟧". A key missing from
 // this language only is rendered from English.
-func (l *Localizer) T(key string, data map[string]any) string {
+func (l *Localizer) T(key string, data map[string]any) (out string) {
+	defer func() {
+		if recover() != nil {
+			out = missing(key)
+		}
+	}()
+	if s, ok := l.fast(key, false, 0, data); ok {
+		return s
+	}
+	return l.slowT(key, data)
+}
+
+// slowT is T through go-i18n alone.
+func (l *Localizer) slowT(key string, data map[string]any) string {
 	return l.render(key, data, nil)
 }
 
 // N renders a plural message, choosing the CLDR form for count. The count is
 // also available to the template as {{.Count}}.
-func (l *Localizer) N(key string, count int, data map[string]any) string {
+func (l *Localizer) N(key string, count int, data map[string]any) (out string) {
+	defer func() {
+		if recover() != nil {
+			out = missing(key)
+		}
+	}()
+	if s, ok := l.fast(key, true, count, data); ok {
+		return s
+	}
+	return l.slowN(key, count, data)
+}
+
+// slowN is N through go-i18n alone.
+func (l *Localizer) slowN(key string, count int, data map[string]any) string {
 	d := make(map[string]any, len(data)+1)
 	for k, v := range data {
 		d[k] = v
@@ -158,6 +194,7 @@ func (l *Localizer) N(key string, count int, data map[string]any) string {
 	return l.render(key, d, count)
 }
 
+// render renders a message through go-i18n.
 func (l *Localizer) render(key string, data map[string]any, count any) (out string) {
 	defer func() {
 		if recover() != nil {
