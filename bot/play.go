@@ -11,6 +11,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 )
 
@@ -117,10 +118,8 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 	}
 	note := ""
 	if rg, ok := render.For(snap.Record.Setup.Game); ok {
-		if a, err := snap.Game.ParseAction(action); err == nil && !secret(rg, a) {
-			label := render.StepLabel(rg, u.l, snap.State.View(seat), names(u.l, snap.Record),
-				render.Step{Tokens: strings.Fields(a.String()), Whole: true}, snap.Game.ParseAction)
-			note = u.l.T("bot.acted", map[string]any{"Action": label})
+		if a, err := snap.Game.ParseAction(action); err == nil {
+			note = actedNote(u.l, rg, snap, seat, a, evs)
 		}
 	}
 	r.send(ctx, b.handMessage(u.l, after, seat, note, ""))
@@ -258,6 +257,32 @@ func anyLegal(snap *table.Snapshot, seat engine.Seat, action string) bool {
 		}
 	}
 	return false
+}
+
+// actedNote tells a player what their move did, in the second person:
+// the first event of the move they may see, told to them ("You play Queen
+// 9."), or else the move in the words of its control. An action that
+// sends a card where others may not see it is not repeated in words.
+func actedNote(l *locales.Localizer, rg render.Game, snap *table.Snapshot, seat engine.Seat, a engine.Action, evs []engine.Event) string {
+	nm := names(l, snap.Record)
+	if int(seat) < len(nm) {
+		nm[seat] = l.T("ui.you", nil) // the events' second-person forms
+	}
+	for _, e := range evs {
+		if !e.VisibleTo(seat) {
+			continue
+		}
+		if text := rg.Event(l, e, nm); text != "" {
+			return l.T("bot.acted", map[string]any{"Action": text})
+		}
+		break
+	}
+	if secret(rg, a) {
+		return ""
+	}
+	label := render.StepLabel(rg, l, snap.State.View(seat), names(l, snap.Record),
+		render.Step{Tokens: strings.Fields(a.String()), Whole: true}, snap.Game.ParseAction)
+	return l.T("bot.acted", map[string]any{"Action": label})
 }
 
 // secret reports whether an action names a card on its way to where others

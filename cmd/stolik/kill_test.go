@@ -246,7 +246,7 @@ func TestKillUnderLoad(t *testing.T) {
 					if ok {
 						hands[u] = in.Original()
 						// The answer to a move made starts with what was
-						// chosen ("You chose: …", in the words of the control).
+						// done ("✓ You play …": bot.acted).
 						_, err := g.ParseAction(c.action)
 						if err == nil && hands[u] != nil && strings.HasPrefix(shownText(hands[u]), actedNote) {
 							done = append(done, c)

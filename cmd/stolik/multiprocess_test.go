@@ -355,8 +355,8 @@ func TestSeveralProcesses(t *testing.T) {
 						in, ok = ack3(fake.ClickErr(u, h, p.cid))
 					}
 					_, legal := g.ParseAction(c.action)
-					// made reads the answer to one interaction: "You chose
-					// …" when it made the move. The two clicks of a pair
+					// made reads the answer to one interaction: "✓ You
+					// play …" (bot.acted) when it made the move. The two clicks of a pair
 					// share the message they were on, so their answers are
 					// read from the responses themselves; a deferred answer
 					// of a pair (edited into that shared message later)
