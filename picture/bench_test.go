@@ -4,27 +4,38 @@ import (
 	"maps"
 	"slices"
 	"testing"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/render"
 )
 
 // BenchmarkTable6Seats draws and encodes the table of a 6-seat Rebel
 // Princess game (32-character names, Polish text): the budget is 10 ms and
-// 150 KB a picture.
+// 150 KB a picture. The table benchmarks of one screen empty the band cache
+// before each picture (coldTable): every band is drawn, as for a table's
+// first picture.
 func BenchmarkTable6Seats(b *testing.B) {
 	sc := princessesScreen()
-	benchPicture(b, func() ([]byte, string, error) { return Table(sc) })
+	benchPicture(b, func() ([]byte, string, error) { return coldTable(sc) })
+}
+
+// coldTable is Table with the band cache emptied first.
+func coldTable(sc render.Screen) ([]byte, string, error) {
+	bands.reset()
+	return Table(sc)
 }
 
 // BenchmarkTable6SeatsEnd is the same game over: standings and the chart.
 func BenchmarkTable6SeatsEnd(b *testing.B) {
 	sc := princessesEnd()
-	benchPicture(b, func() ([]byte, string, error) { return Table(sc) })
+	benchPicture(b, func() ([]byte, string, error) { return coldTable(sc) })
 }
 
 // BenchmarkTableCourtiers is the busiest table: the queen's table and five
 // domains.
 func BenchmarkTableCourtiers(b *testing.B) {
 	sc := courtiersScreen()
-	benchPicture(b, func() ([]byte, string, error) { return Table(sc) })
+	benchPicture(b, func() ([]byte, string, error) { return coldTable(sc) })
 }
 
 // BenchmarkHand draws and encodes the viewer's hand and princess.
@@ -46,7 +57,55 @@ func BenchmarkTableReal(b *testing.B) {
 	for _, name := range slices.Sorted(maps.Keys(scs)) {
 		sc := scs[name]
 		b.Run(name, func(b *testing.B) {
-			benchPicture(b, func() ([]byte, string, error) { return Table(sc) })
+			benchPicture(b, func() ([]byte, string, error) { return coldTable(sc) })
+		})
+	}
+}
+
+// BenchmarkTableSequence draws the public table of the real games after
+// every move, one picture an op, as the bot publishes them: "bands" with
+// the band cache (emptied at the start of each game, so that a band is
+// found only when an earlier state of the same game drew it), "whole" as
+// before bands (tableWhole). bands-drawn/op and rows-drawn/op say how much
+// was drawn, mean-bytes/picture the pictures' mean size. The games' states
+// cost unlike amounts: compare runs of the same pictures, a -benchtime of
+// Nx with N a multiple of the states (logged).
+func BenchmarkTableSequence(b *testing.B) {
+	var games [][]render.Screen
+	total := 0
+	for i := range realGames {
+		if scs := playedScreens(b, i, engine.Spectator); len(scs) > 0 {
+			games = append(games, scs)
+			total += len(scs)
+		}
+	}
+	if len(games) == 0 {
+		b.Skip("no screen builders")
+	}
+	for _, v := range []struct {
+		name string
+		draw func(render.Screen) ([]byte, error)
+	}{{"whole", tableWhole}, {"bands", tableBands}} {
+		b.Run(v.name, func(b *testing.B) {
+			g, k, size := 0, 0, 0
+			d, r := bandDraws.Load(), bandRows.Load()
+			benchPicture(b, func() ([]byte, string, error) {
+				if k == 0 {
+					bands.reset()
+				}
+				png, err := v.draw(games[g][k])
+				size += len(png)
+				if k++; k == len(games[g]) {
+					g, k = (g+1)%len(games), 0
+				}
+				return png, "", err
+			})
+			if b.N%total != 0 {
+				b.Logf("%d pictures, not a multiple of the %d states", b.N, total)
+			}
+			b.ReportMetric(float64(bandDraws.Load()-d)/float64(b.N), "bands-drawn/op")
+			b.ReportMetric(float64(bandRows.Load()-r)/float64(b.N), "rows-drawn/op")
+			b.ReportMetric(float64(size)/float64(b.N), "mean-bytes/picture")
 		})
 	}
 }

@@ -18,6 +18,13 @@ type canvas struct {
 	// rec, when set, records every text placed and the box it had to fit
 	// (for the tests).
 	rec *record
+	// A canvas may hold only a band of a picture's rows: img.Rect is then
+	// (0, y0)-(w, y1) and Pix holds those rows only; drawing uses the
+	// picture's own coordinates and is clipped to the band. spill records
+	// that something was drawn (with coverage) on a row of the picture
+	// (y >= 0) outside the band: the band alone is then not the picture's
+	// rows (see bands.go).
+	spill bool
 }
 
 // record is what a drawing placed, for the tests.
@@ -37,17 +44,32 @@ type placed struct {
 
 var pixPool = sync.Pool{New: func() any { return new([]uint8) }}
 
-func newCanvas(w, h int, bg color.RGBA) *canvas {
+func newCanvas(w, h int, bg color.RGBA) *canvas { return newBandCanvas(w, 0, h, bg) }
+
+// newBandCanvas is a canvas of the rows y0 to y1 of a picture w wide.
+func newBandCanvas(w, y0, y1 int, bg color.RGBA) *canvas {
 	p := thePalette()
 	bp := pixPool.Get().(*[]uint8)
 	pix := *bp
+	h := y1 - y0
 	if cap(pix) < w*h {
 		pix = make([]uint8, w*h)
 	}
 	pix = pix[:w*h]
 	setAll(pix, p.idx(bg))
-	img := &image.Paletted{Pix: pix, Stride: w, Rect: image.Rect(0, 0, w, h), Palette: p.colours}
+	img := &image.Paletted{Pix: pix, Stride: w, Rect: image.Rect(0, y0, w, y1), Palette: p.colours}
 	return &canvas{img: img, p: p}
+}
+
+// row is the pixels of the picture's row y, from x = 0.
+func (c *canvas) row(y int) []uint8 { return c.img.Pix[(y-c.img.Rect.Min.Y)*c.img.Stride:] }
+
+// outside notes a drawing on row y, from x0 to x1, that the band clips
+// (y is not one of its rows).
+func (c *canvas) outside(y, x0, x1 int) {
+	if y >= 0 && x0 < c.img.Rect.Max.X && x1 > c.img.Rect.Min.X {
+		c.spill = true
+	}
 }
 
 // free gives the canvas's pixels back for the next picture.
@@ -61,15 +83,24 @@ func (c *canvas) fill(r image.Rectangle, col color.RGBA) {
 	if c == nil {
 		return
 	}
+	if r.Empty() {
+		return
+	}
+	if r.Min.Y < c.img.Rect.Min.Y {
+		c.outside(min(r.Max.Y, c.img.Rect.Min.Y)-1, r.Min.X, r.Max.X)
+	}
+	if r.Max.Y > c.img.Rect.Max.Y {
+		c.outside(max(r.Min.Y, c.img.Rect.Max.Y), r.Min.X, r.Max.X)
+	}
 	r = r.Intersect(c.img.Rect)
 	if r.Empty() {
 		return
 	}
 	i := c.p.idx(col)
-	first := c.img.Pix[r.Min.Y*c.img.Stride+r.Min.X : r.Min.Y*c.img.Stride+r.Max.X]
+	first := c.row(r.Min.Y)[r.Min.X:r.Max.X]
 	setAll(first, i)
 	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
-		copy(c.img.Pix[y*c.img.Stride+r.Min.X:y*c.img.Stride+r.Max.X], first)
+		copy(c.row(y)[r.Min.X:r.Max.X], first)
 	}
 }
 
@@ -86,10 +117,14 @@ func setAll(b []uint8, v uint8) {
 
 // put sets one pixel with coverage a.
 func (c *canvas) put(x, y int, i uint8, col color.RGBA, a uint8) {
-	if a == 0 || !(image.Point{x, y}).In(c.img.Rect) {
+	if a == 0 {
 		return
 	}
-	o := y*c.img.Stride + x
+	if !(image.Point{x, y}).In(c.img.Rect) {
+		c.outside(y, x, x+1)
+		return
+	}
+	o := (y-c.img.Rect.Min.Y)*c.img.Stride + x
 	if a == 255 {
 		c.img.Pix[o] = i
 		return
@@ -177,11 +212,12 @@ func (c *canvas) text(f *face, s string, x, y int, col color.RGBA) {
 	b := c.img.Rect
 	for ty := 0; ty < t.h; ty++ {
 		py := y0 + ty
+		src := t.alpha[ty*t.w : (ty+1)*t.w]
 		if py < b.Min.Y || py >= b.Max.Y {
+			c.clipped(py, x0, src)
 			continue
 		}
-		src := t.alpha[ty*t.w : (ty+1)*t.w]
-		row := c.img.Pix[py*c.img.Stride:]
+		row := c.row(py)
 		for tx, a := range src {
 			px := x0 + tx
 			if a == 0 || px < b.Min.X || px >= b.Max.X {
@@ -236,12 +272,13 @@ func (c *canvas) blit(ci *cardImg, x, y int) {
 	b := c.img.Rect
 	for ty := 0; ty < ci.h; ty++ {
 		py := y + ty
-		if py < b.Min.Y || py >= b.Max.Y {
-			continue
-		}
 		src := ci.pix[ty*ci.w : (ty+1)*ci.w]
 		al := ci.alpha[ty*ci.w : (ty+1)*ci.w]
-		row := c.img.Pix[py*c.img.Stride:]
+		if py < b.Min.Y || py >= b.Max.Y {
+			c.clipped(py, x, al)
+			continue
+		}
+		row := c.row(py)
 		l, r := int(ci.spans[ty][0]), int(ci.spans[ty][1])
 		if x+l >= b.Min.X && x+r <= b.Max.X {
 			copy(row[x+l:x+r], src[l:r])
@@ -263,6 +300,19 @@ func (c *canvas) blit(ci *cardImg, x, y int) {
 			} else {
 				row[px] = c.p.blend(row[px], c.p.rgba[src[tx]], a)
 			}
+		}
+	}
+}
+
+// clipped notes a row of coverage al from x0 that the canvas clips at row
+// y: a spill when a covered pixel of it is in the picture.
+func (c *canvas) clipped(y, x0 int, al []uint8) {
+	if y < 0 || c.spill {
+		return
+	}
+	for i, a := range al {
+		if a != 0 {
+			c.outside(y, x0+i, x0+i+1)
 		}
 	}
 }

@@ -36,4 +36,22 @@
 // made by copying cached cards and texts onto the canvas; the PNG encoder
 // writes the palette indices at its fastest compression level with pooled
 // buffers. See BENCHMARKS.md, section "Pictures".
+//
+// # Bands
+//
+// From one picture of a table to the next, most of it is the same: the
+// title and the round's rule, the status lines, the seats that did not
+// move. Table makes a picture of full-width bands along the layout (the
+// header, the standings, the centre, each row of seats, the status lines,
+// the bottom margin), each drawn on a canvas of its own rows and compressed
+// on its own into raw deflate blocks that end on a byte (a sync flush); the
+// PNG's zlib stream is the segments one after another, an empty final
+// block and the adler32 of all the rows, combined from the bands' own. A
+// band is cached (bounded, like the card and text caches) under a key that
+// holds every field of the screen it draws, so a band met again is neither
+// drawn nor compressed: a picture of a game in play draws about half of
+// its rows, at the cost of about 1 % more bytes. The pixels are exactly those
+// of the picture drawn whole (bands.go says why; the tests compare them on
+// every state of played games), and a picture whose drawing would cross
+// from one band into another is drawn whole.
 package picture

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"runtime"
 	"sync"
 
@@ -44,36 +45,7 @@ func encode(img *image.Paletted) ([]byte, error) {
 	out := outPool.Get().(*bytes.Buffer)
 	out.Reset()
 	defer outPool.Put(out)
-	out.Write(pngSignature)
-
-	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = 8, 3 // 8 bits, indexed colour; compression, filter, interlace 0
-	chunk(out, "IHDR", ihdr[:])
-
-	plte := make([]byte, 0, 3*len(img.Palette))
-	trns := make([]byte, 0, len(img.Palette))
-	opaque := true
-	for _, c := range img.Palette {
-		r, g, bl, a := c.RGBA()
-		if a != 0xffff {
-			opaque = false
-		}
-		if a != 0 {
-			// PNG stores colours not premultiplied.
-			r, g, bl = r*0xffff/a, g*0xffff/a, bl*0xffff/a
-		}
-		plte = append(plte, byte(r>>8), byte(g>>8), byte(bl>>8))
-		trns = append(trns, byte(a>>8))
-	}
-	chunk(out, "PLTE", plte)
-	if !opaque {
-		for len(trns) > 0 && trns[len(trns)-1] == 0xff {
-			trns = trns[:len(trns)-1]
-		}
-		chunk(out, "tRNS", trns)
-	}
+	writeHead(out, w, h, img.Palette)
 
 	zbuf := zbufPool.Get().(*bytes.Buffer)
 	zbuf.Reset()
@@ -107,6 +79,41 @@ func encode(img *image.Paletted) ([]byte, error) {
 	chunk(out, "IDAT", zbuf.Bytes())
 	chunk(out, "IEND", nil)
 	return bytes.Clone(out.Bytes()), nil
+}
+
+// writeHead writes a PNG's signature and its chunks before the pixels
+// (IHDR, PLTE, tRNS) for a picture w×h of a palette of 1 to 256 colours.
+func writeHead(out *bytes.Buffer, w, h int, pal color.Palette) {
+	out.Write(pngSignature)
+
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 3 // 8 bits, indexed colour; compression, filter, interlace 0
+	chunk(out, "IHDR", ihdr[:])
+
+	plte := make([]byte, 0, 3*len(pal))
+	trns := make([]byte, 0, len(pal))
+	opaque := true
+	for _, c := range pal {
+		r, g, bl, a := c.RGBA()
+		if a != 0xffff {
+			opaque = false
+		}
+		if a != 0 {
+			// PNG stores colours not premultiplied.
+			r, g, bl = r*0xffff/a, g*0xffff/a, bl*0xffff/a
+		}
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(bl>>8))
+		trns = append(trns, byte(a>>8))
+	}
+	chunk(out, "PLTE", plte)
+	if !opaque {
+		for len(trns) > 0 && trns[len(trns)-1] == 0xff {
+			trns = trns[:len(trns)-1]
+		}
+		chunk(out, "tRNS", trns)
+	}
 }
 
 // chunk writes one PNG chunk: length, type, data, CRC of type and data.

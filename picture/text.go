@@ -274,6 +274,13 @@ func (c *cache[K, V]) get(k K) (V, bool) {
 	return zero, false
 }
 
+// reset empties the cache (for the tests and benchmarks).
+func (c *cache[K, V]) reset() {
+	c.mu.Lock()
+	c.cur, c.old, c.curBytes = map[K]V{}, nil, 0
+	c.mu.Unlock()
+}
+
 func (c *cache[K, V]) put(k K, v V) {
 	c.mu.Lock()
 	c.putLocked(k, v)
