@@ -378,19 +378,29 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) {
 // dispatchLocked sends a dispatch to one session, or queues it for a resume
 // when the session is disconnected; s.gw.mu is held.
 func (s *Server) dispatchLocked(sess *gwSession, event string, d any) {
+	s.dispatchRawLocked(sess, event, marshalDispatch(event, d))
+}
+
+// marshalDispatch is the JSON of a dispatch's payload.
+func marshalDispatch(event string, d any) []byte {
 	raw, err := json.Marshal(d)
 	if err != nil {
 		panic(fmt.Sprintf("discordtest: marshal %s: %v", event, err))
 	}
+	return raw
+}
+
+// dispatchRawLocked is dispatchLocked with the payload marshaled (by
+// marshalDispatch); s.gw.mu is held.
+func (s *Server) dispatchRawLocked(sess *gwSession, event string, raw []byte) {
 	sess.seq++
 	seq := sess.seq
-	frame, err := json.Marshal(gwFrame{Op: opDispatch, D: raw, S: &seq, T: &event})
-	if err != nil {
-		panic(err)
-	}
+	frame := dispatchFrame(raw, seq, event)
 	sess.backlog = append(sess.backlog, gwEvent{seq: seq, frame: frame, interaction: event == "INTERACTION_CREATE"})
 	s.gw.stats.Dispatches++
-	s.logf("gateway -> %s s=%d %s", event, seq, truncate(string(raw), 200))
+	if s.cfg.log {
+		s.logf("gateway -> %s s=%d %s", event, seq, truncate(string(raw), 200))
+	}
 	if c := sess.conn; c != nil {
 		if err := c.write(frame); err != nil {
 			// The connection is gone; the event waits in the backlog.
@@ -399,6 +409,25 @@ func (s *Server) dispatchLocked(sess *gwSession, event string, d any) {
 			_ = c.ws.Close()
 		}
 	}
+}
+
+// dispatchFrame is json.Marshal(gwFrame{Op: opDispatch, D: raw, S: &seq,
+// T: &event}), written out directly: raw, json.Marshal's output, is
+// already compact and escaped, so marshaling it again (which compacts and
+// escapes it anew) would give the same bytes.
+func dispatchFrame(raw []byte, seq int64, event string) []byte {
+	name, err := json.Marshal(event)
+	if err != nil {
+		panic(err)
+	}
+	frame := make([]byte, 0, len(raw)+len(name)+40)
+	frame = append(frame, `{"op":0,"d":`...)
+	frame = append(frame, raw...)
+	frame = append(frame, `,"s":`...)
+	frame = strconv.AppendInt(frame, seq, 10)
+	frame = append(frame, `,"t":`...)
+	frame = append(frame, name...)
+	return append(frame, '}')
 }
 
 // ShardOf is the shard of a guild among shards, by Discord's formula:
@@ -437,9 +466,13 @@ func (s *Server) dispatchWhere(event string, d any, need int, keep func(*gwSessi
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	n := 0
+	var raw []byte // marshaled once, for the first session that gets it
 	for _, sess := range g.sessions {
 		if !sess.dead && sess.intents&need == need && keep(sess) {
-			s.dispatchLocked(sess, event, d)
+			if raw == nil {
+				raw = marshalDispatch(event, d)
+			}
+			s.dispatchRawLocked(sess, event, raw)
 			n++
 		}
 	}

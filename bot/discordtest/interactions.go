@@ -138,7 +138,7 @@ func cloneResponse(r Response) Response {
 		r.Message = r.Message.clone()
 	}
 	if r.Modal != nil {
-		r.Modal = new(cloneJSON(*r.Modal))
+		r.Modal = r.Modal.clone()
 	}
 	r.Body = slices.Clone(r.Body)
 	if r.Choices != nil {
@@ -901,7 +901,7 @@ func (s *Server) interactionCallback(rq *request) reply {
 			return fail(e)
 		}
 		in.original = s.storeResponse(in, m).ID
-		resp.Message = m.clone()
+		resp.Message = m // stored, so never written to; Response copies it
 	case CallbackDeferredMessage:
 		var f formErrors
 		patch := parseMessage(&f, data, body.Data)
@@ -917,7 +917,7 @@ func (s *Server) interactionCallback(rq *request) reply {
 		}
 		m := s.storeResponse(in, &Message{Flags: flags | FlagLoading})
 		in.original = m.ID
-		resp.Message = m.clone()
+		resp.Message = m // stored, so never written to; Response copies it
 	case CallbackDeferredUpdate, CallbackUpdateMessage:
 		if in.sourceMsg == "" {
 			return invalidType()
@@ -929,12 +929,12 @@ func (s *Server) interactionCallback(rq *request) reply {
 		if body.Type == CallbackUpdateMessage {
 			var e *APIError
 			// The ephemeral flag cannot change on update; it is ignored.
-			if src, e = s.edit(rq, data, src, withoutEphemeralFlag(body.Data)); e != nil {
+			if src, e = s.edit(rq, data, src, body.Data, true); e != nil {
 				return fail(e)
 			}
 		}
 		in.original = src.ID
-		resp.Message = src.clone()
+		resp.Message = src
 	case CallbackModal:
 		if in.kind == interactionModalSubmit {
 			return invalidType()
@@ -952,8 +952,8 @@ func (s *Server) interactionCallback(rq *request) reply {
 		if !f.empty() {
 			return fail(f.apiError())
 		}
-		in.modal = &modal
-		resp.Modal = new(cloneJSON(modal))
+		in.modal = &modal // never written to; Response copies it
+		resp.Modal = in.modal
 	default:
 		return invalidType()
 	}
@@ -996,21 +996,6 @@ func (s *Server) autocompleteChoices(in *interaction, data []string, body json.R
 		payload.Choices = []CommandChoice{}
 	}
 	return payload.Choices, nil
-}
-
-// withoutEphemeralFlag drops bit 64 from a payload's flags.
-func withoutEphemeralFlag(body json.RawMessage) json.RawMessage {
-	var raw map[string]json.RawMessage
-	if json.Unmarshal(body, &raw) != nil || raw["flags"] == nil {
-		return body
-	}
-	var flags int
-	if json.Unmarshal(raw["flags"], &flags) != nil {
-		return body
-	}
-	raw["flags"], _ = json.Marshal(flags &^ FlagEphemeral)
-	out, _ := json.Marshal(raw)
-	return out
 }
 
 // storeResponse stores a message created by an interaction in its channel,

@@ -131,7 +131,9 @@ func (s *Server) uploads(rq *request) []Attachment {
 	return out
 }
 
-// store records a new message; s.mu is held.
+// store records a new message; s.mu is held. A stored message is never
+// written to again: edits store a new one (see clone.go), so it may be
+// shared inside the fake without a copy.
 func (s *Server) store(m *Message) *Message {
 	m.ID = s.newID()
 	m.CreatedAt = s.clock.Now()
@@ -141,14 +143,23 @@ func (s *Server) store(m *Message) *Message {
 }
 
 // edit applies a PATCH payload to a stored message and validates the result.
-func (s *Server) edit(rq *request, p []string, m *Message, body []byte) (*Message, *APIError) {
+// ignoreEphemeral drops bit 64 from the payload's flags, as an update
+// callback does (the ephemeral flag cannot change there).
+func (s *Server) edit(rq *request, p []string, m *Message, body []byte, ignoreEphemeral bool) (*Message, *APIError) {
 	var f formErrors
 	patch := parseMessage(&f, p, body)
 	if !f.empty() {
 		return nil, f.apiError()
 	}
+	if ignoreEphemeral && patch.flags != nil {
+		*patch.flags &^= FlagEphemeral
+	}
 	patch.files = s.uploads(rq)
-	n := m.clone()
+	// m stays as it is (stored messages are never written to): n starts
+	// as a shallow copy, whose embeds and components the patch replaces
+	// whole, if at all, and whose attachments apply changes in place.
+	n := new(*m)
+	n.Attachments = slices.Clone(m.Attachments)
 	patch.apply(n)
 	if patch.flags != nil {
 		fl := *patch.flags
@@ -281,7 +292,7 @@ func editFound(find finder) handler {
 		if e != nil {
 			return fail(e)
 		}
-		n, e := s.edit(rq, nil, m, rq.body)
+		n, e := s.edit(rq, nil, m, rq.body, false)
 		if e != nil {
 			return fail(e)
 		}

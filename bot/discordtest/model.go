@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 )
@@ -220,15 +219,6 @@ func (m *Message) String() string {
 		kind = "ephemeral message to " + m.EphemeralTo
 	}
 	return fmt.Sprintf("%s %s in %s: %q %v", kind, m.ID, m.ChannelID, m.Content, m.CustomIDs())
-}
-
-// clone returns a deep copy of m.
-func (m *Message) clone() *Message {
-	c := *m
-	c.Embeds = cloneJSON(m.Embeds)
-	c.Components = cloneJSON(m.Components)
-	c.Attachments = slices.Clone(m.Attachments)
-	return &c
 }
 
 // walkComponents calls fn for every component in cs, depth first (rows

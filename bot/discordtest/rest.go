@@ -1,15 +1,17 @@
 package discordtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"mime"
 	"net/http"
+	"net/textproto"
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -88,41 +90,60 @@ var routes = []route{
 	{"GET", "/guilds/{guild.id}/members/{user.id}", true, (*Server).getMember},
 }
 
+// routeSegs holds the segments of each route's pattern, split once.
+var routeSegs = func() [][]string {
+	out := make([][]string, len(routes))
+	for i := range routes {
+		out[i] = strings.Split(strings.Trim(routes[i].pattern, "/"), "/")
+	}
+	return out
+}()
+
 // matchRoute finds the route for a path. pathKnown reports whether some
 // route has that path with another method.
 func matchRoute(method, path string) (rt *route, params map[string]string, pathKnown bool) {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i := range routes {
 		r := &routes[i]
-		p, ok := matchPattern(r.pattern, segs)
-		if !ok {
+		if !matchSegs(routeSegs[i], segs) {
 			continue
 		}
 		if r.method == method {
-			return r, p, true
+			return r, patternParams(routeSegs[i], segs), true
 		}
 		pathKnown = true
 	}
 	return nil, nil, pathKnown
 }
 
-func matchPattern(pattern string, segs []string) (map[string]string, bool) {
-	ps := strings.Split(strings.Trim(pattern, "/"), "/")
+// matchSegs reports whether a path's segments fit a pattern's: the same
+// literals, and a non-empty segment for each placeholder.
+func matchSegs(ps, segs []string) bool {
 	if len(ps) != len(segs) {
-		return nil, false
+		return false
 	}
-	params := map[string]string{}
 	for i, p := range ps {
 		if strings.HasPrefix(p, "{") {
 			if segs[i] == "" {
-				return nil, false
+				return false
 			}
-			params[strings.Trim(p, "{}")] = segs[i]
 		} else if p != segs[i] {
-			return nil, false
+			return false
 		}
 	}
-	return params, true
+	return true
+}
+
+// patternParams maps the placeholders of a pattern that matched to the
+// path's segments.
+func patternParams(ps, segs []string) map[string]string {
+	params := map[string]string{}
+	for i, p := range ps {
+		if strings.HasPrefix(p, "{") {
+			params[strings.Trim(p, "{}")] = segs[i]
+		}
+	}
+	return params
 }
 
 // apiPath strips /api/v9 or /api/v10 from a request path.
@@ -228,32 +249,16 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 func readRequest(r *http.Request) (*request, *APIError) {
 	rq := &request{query: r.URL.Query()}
 	invalidJSON := apiErr(http.StatusBadRequest, codeInvalidJSON, "The request body contains invalid JSON.")
+	badRequest := apiErr(http.StatusBadRequest, codeGeneral, "400: Bad Request")
 	mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mediaType == "multipart/form-data" {
-		if err := r.ParseMultipartForm(32 << 20); err != nil {
-			return rq, apiErr(http.StatusBadRequest, codeGeneral, "400: Bad Request")
-		}
-		if v := r.MultipartForm.Value["payload_json"]; len(v) > 0 {
-			rq.body = []byte(v[0])
-		}
-		for _, k := range slices.Sorted(maps.Keys(r.MultipartForm.File)) {
-			for _, fh := range r.MultipartForm.File[k] {
-				a := Attachment{
-					Filename:    fh.Filename,
-					Size:        int(fh.Size),
-					ContentType: fh.Header.Get("Content-Type"),
-				}
-				if f, err := fh.Open(); err == nil {
-					a.Data, _ = io.ReadAll(f)
-					_ = f.Close()
-				}
-				rq.files = append(rq.files, a)
-			}
+		if !readMultipart(r, rq) {
+			return rq, badRequest
 		}
 	} else {
-		b, err := io.ReadAll(io.LimitReader(r.Body, 32<<20))
+		b, err := readBody(r, maxJSONBody)
 		if err != nil {
-			return rq, apiErr(http.StatusBadRequest, codeGeneral, "400: Bad Request")
+			return rq, badRequest
 		}
 		if len(b) > 0 {
 			rq.body = b
@@ -263,6 +268,151 @@ func readRequest(r *http.Request) (*request, *APIError) {
 		return rq, invalidJSON
 	}
 	return rq, nil
+}
+
+// maxJSONBody is how much of a JSON body the fake reads; the rest is
+// ignored (and the JSON so cut is invalid).
+const maxJSONBody = 32 << 20
+
+// readBody reads up to limit bytes of r's body, as io.ReadAll would, into a
+// slice of its own (the request keeps it) sized by Content-Length when the
+// client sent one, instead of growing it from 512 bytes.
+func readBody(r *http.Request, limit int64) ([]byte, error) {
+	size := int64(512)
+	if n := r.ContentLength; n >= 0 && n < limit {
+		size = n + 1 // room to read the EOF without growing
+	}
+	body := io.LimitReader(r.Body, limit)
+	b := make([]byte, 0, size)
+	for {
+		n, err := body.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
+}
+
+// Limits of a multipart body: those net/http's ParseMultipartForm(32 MiB),
+// which the fake used to call, applies through multipart.Reader.ReadForm.
+const (
+	maxMultipartMemory = 32 << 20
+	maxMultipartParts  = 1000
+)
+
+// partBuffers holds the buffers multipart parts are read into before their
+// bytes are copied out at their size.
+var partBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// readMultipart reads payload_json and the files of a multipart body into
+// rq, part by part, and reports whether the body was well formed. It keeps
+// what ParseMultipartForm(32 MiB) gave: the first payload_json value, the
+// files ordered by form field name (then as sent), each with its file name
+// (base name), size, Content-Type and bytes; and it fails where that
+// failed: a bad boundary or part, a malformed query string, more than 1000
+// parts, or more than 42 MiB of values and in-memory files by its
+// accounting. A file that ParseMultipartForm would have spilled to a
+// temporary file is read into memory, where it ended anyway.
+func readMultipart(r *http.Request, rq *request) bool {
+	if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+		return false // ParseMultipartForm's ParseForm fails on it
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return false
+	}
+	buf := partBuffers.Get().(*bytes.Buffer)
+	defer partBuffers.Put(buf)
+	type namedFile struct {
+		field string
+		file  Attachment
+	}
+	var files []namedFile
+	maxFileMemory := int64(maxMultipartMemory)
+	maxMemory := int64(maxMultipartMemory + 10<<20)
+	for parts := 0; ; parts++ {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil || parts >= maxMultipartParts {
+			return false
+		}
+		name := p.FormName()
+		if name == "" {
+			continue
+		}
+		const mapEntryOverhead = 200
+		maxMemory -= int64(len(name)) + mapEntryOverhead
+		if maxMemory < 0 {
+			return false
+		}
+		buf.Reset()
+		filename := p.FileName()
+		if filename == "" {
+			n, err := io.CopyN(buf, p, maxMemory+1)
+			if err != nil && err != io.EOF {
+				return false
+			}
+			if maxMemory -= n; maxMemory < 0 {
+				return false
+			}
+			if name == "payload_json" && rq.body == nil {
+				rq.body = bytes.Clone(buf.Bytes())
+				if rq.body == nil {
+					rq.body = []byte{}
+				}
+			}
+			continue
+		}
+		const fileHeaderSize = 100
+		maxMemory -= partHeaderSize(p.Header) + mapEntryOverhead + fileHeaderSize
+		if maxMemory < 0 {
+			return false
+		}
+		n, err := buf.ReadFrom(p)
+		if err != nil {
+			return false
+		}
+		if n <= maxFileMemory {
+			maxFileMemory -= n
+			maxMemory -= n
+		}
+		data := bytes.Clone(buf.Bytes())
+		if data == nil {
+			data = []byte{} // as io.ReadAll gave for an empty file
+		}
+		files = append(files, namedFile{name, Attachment{
+			Filename:    filename,
+			Size:        int(n),
+			ContentType: p.Header.Get("Content-Type"),
+			Data:        data,
+		}})
+	}
+	slices.SortStableFunc(files, func(a, b namedFile) int { return strings.Compare(a.field, b.field) })
+	for _, f := range files {
+		rq.files = append(rq.files, f.file)
+	}
+	return true
+}
+
+// partHeaderSize is what multipart.Reader.ReadForm counts for a part's
+// header (its mimeHeaderSize).
+func partHeaderSize(h textproto.MIMEHeader) int64 {
+	size := int64(400)
+	for k, vs := range h {
+		size += int64(len(k)) + 200
+		for _, v := range vs {
+			size += int64(len(v))
+		}
+	}
+	return size
 }
 
 func (s *Server) checkAuth(header string) bool {

@@ -152,19 +152,25 @@ func (s *Server) checkText(call *Call, rq *request, rep reply, msgID string) []s
 	if rep.err != nil || rep.status < 200 || rep.status > 299 || rq.body == nil {
 		return nil
 	}
-	body := rq.body
+	var p *textPayload
 	where := call.Method + " " + call.Path
 	switch call.Route {
 	case "POST /channels/{channel.id}/messages", "PATCH /channels/{channel.id}/messages/{message.id}":
 	case "POST /interactions/{interaction.id}/{interaction.token}/callback":
+		// The payload is the callback's data, read in the same pass: a
+		// callback whose body or data does not fit is not checked, and
+		// one without data (or with null) has no text.
 		var cb struct {
-			Type int             `json:"type"`
-			Data json.RawMessage `json:"data"`
+			Type int          `json:"type"`
+			Data *textPayload `json:"data"`
 		}
-		if json.Unmarshal(body, &cb) != nil || (cb.Type != CallbackChannelMessage && cb.Type != CallbackUpdateMessage) {
+		if json.Unmarshal(rq.body, &cb) != nil || (cb.Type != CallbackChannelMessage && cb.Type != CallbackUpdateMessage) {
 			return nil
 		}
-		body = cb.Data
+		p = cb.Data
+		if p == nil {
+			p = &textPayload{}
+		}
 		where = fmt.Sprintf("callback type %d", cb.Type)
 	case "POST /webhooks/{webhook.id}/{webhook.token}":
 		where = "follow-up"
@@ -180,15 +186,17 @@ func (s *Server) checkText(call *Call, rq *request, rep reply, msgID string) []s
 	if msgID != "" {
 		where += " (message " + msgID + ")"
 	}
-	var p textPayload
-	if len(body) == 0 || json.Unmarshal(body, &p) != nil {
-		return nil
+	if p == nil {
+		p = &textPayload{}
+		if json.Unmarshal(rq.body, p) != nil {
+			return nil
+		}
 	}
 	ephemeral := p.Flags != nil && *p.Flags&FlagEphemeral != 0
 	if m := s.messages[msgID]; m != nil {
 		ephemeral = m.Ephemeral()
 	}
-	vs := textViolations(where, &p, ephemeral)
+	vs := textViolations(where, p, ephemeral)
 	if room := maxTextViolations - len(s.textViolations); room > 0 {
 		s.textViolations = append(s.textViolations, vs[:min(len(vs), room)]...)
 	}

@@ -141,10 +141,11 @@ type wireMessage struct {
 	MessageReference map[string]any `json:"message_reference,omitempty"`
 }
 
-// messageJSON renders a copy of m, so the result may be marshaled after
-// s.mu is released.
+// messageJSON renders m. The result may be marshaled after s.mu is
+// released: it holds a shallow copy of m, whose embeds, components and
+// attachments are never written to once m is stored (see clone.go).
 func (s *Server) messageJSON(m *Message) wireMessage {
-	c := m.clone()
+	c := new(*m)
 	if c.Embeds == nil {
 		c.Embeds = []Embed{}
 	}
