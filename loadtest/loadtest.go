@@ -63,6 +63,11 @@ type Config struct {
 	// its own database connections and its own table cache. More than 1
 	// needs a PostgreSQL DB. 0 is 1.
 	Processes int
+
+	// Measuring, when set, is called as the measured window begins and
+	// the function it returns as it ends (e.g. to profile the window only,
+	// without the tables' opening).
+	Measuring func() (end func())
 }
 
 // Report is what a run measured.
@@ -96,6 +101,10 @@ type Report struct {
 	Finished                  int // games finished in the window
 	Deferred                  int // interactions acknowledged by deferring
 	AckP50, AckP99            time.Duration
+	// AppendP50, AppendP99 and AppendMax are the times of the moves'
+	// appends to the log, each waited for until durable: the part of a
+	// move's acknowledgement that is the disk's.
+	AppendP50, AppendP99, AppendMax time.Duration
 	// AckP99By is the p99 of each kind of interaction: "hand" (My hand),
 	// "move" (a control of a hand) and "command" (slash commands).
 	AckP99By     map[string]time.Duration
@@ -154,6 +163,10 @@ func (r Report) Print(w io.Writer) {
 		fmt.Fprintf(w, " (p99 by kind: %s)", strings.Join(by, ", "))
 	}
 	fmt.Fprintln(w)
+	if r.AppendMax > 0 {
+		fmt.Fprintf(w, "moves' durable appends (the disk's part of a move's acknowledgement) p50 %v, p99 %v, max %v\n",
+			r.AppendP50.Round(10*time.Microsecond), r.AppendP99.Round(10*time.Microsecond), r.AppendMax.Round(10*time.Microsecond))
+	}
 	if r.Pictures && r.HandAnswers > 0 {
 		fmt.Fprintf(w, "hands shown %d, with their picture by the time they were used %d (%.0f%%; the others still in words)\n",
 			r.HandAnswers, r.HandPictures, 100*float64(r.HandPictures)/float64(r.HandAnswers))
@@ -201,16 +214,25 @@ func guildsFor(processes int) []string {
 	return out
 }
 
-// countingStore counts the appends refused for a log-length conflict.
+// countingStore counts the appends refused for a log-length conflict and
+// times the appends made while the run is measured: a move is answered
+// only once its append is durable (fsync), so a slow disk shows here.
 type countingStore struct {
 	open.Backend
-	conflicts *atomic.Int64
+	h *harness
 }
 
 func (c countingStore) Append(ctx context.Context, id string, e table.Entry, status table.Status) error {
+	t0 := time.Now()
 	err := c.Backend.Append(ctx, id, e, status)
 	if errors.Is(err, table.ErrConflict) {
-		c.conflicts.Add(1)
+		c.h.conflicts.Add(1)
+	}
+	if c.h.measuring.Load() {
+		d := time.Since(t0)
+		c.h.mu.Lock()
+		c.h.appendLat = append(c.h.appendLat, d)
+		c.h.mu.Unlock()
 	}
 	return err
 }
@@ -230,6 +252,7 @@ type harness struct {
 	mu        sync.Mutex
 	lat       []time.Duration
 	latBy     map[string][]time.Duration // by kind of interaction
+	appendLat []time.Duration            // durable appends of moves, in the window
 	unacked   int
 	hands     int
 	deferred  int
@@ -333,7 +356,7 @@ func (h *harness) start(ctx context.Context) error {
 		cfg.Pictures = !h.cfg.NoPictures
 		// As serve: on PostgreSQL the table service checks its cache
 		// against the store (other processes may share it).
-		b, err := bot.New(cfg, bot.Deps{Session: dg, Store: countingStore{st, &h.conflicts}, Logger: slog.New(slog.DiscardHandler), SharedStore: open.IsPostgres(dsn)})
+		b, err := bot.New(cfg, bot.Deps{Session: dg, Store: countingStore{st, h}, Logger: slog.New(slog.DiscardHandler), SharedStore: open.IsPostgres(dsn)})
 		if err != nil {
 			return err
 		}
@@ -412,6 +435,10 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	rest0 := h.fake.RESTCalls()
 	conflicts0 := h.conflicts.Load()
 	cpu0 := cpuTime()
+	endMeasuring := func() {}
+	if h.cfg.Measuring != nil {
+		endMeasuring = h.cfg.Measuring()
+	}
 	h.measuring.Store(true)
 	t0 := time.Now()
 	select {
@@ -419,6 +446,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	case <-ctx.Done():
 	}
 	h.measuring.Store(false)
+	endMeasuring()
 	window := time.Since(t0)
 	cpu := cpuTime() - cpu0
 	rest1 := h.fake.RESTCalls()
@@ -447,6 +475,10 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	h.mu.Lock()
 	lat := slices.Clone(h.lat)
 	rep.AckP99By = map[string]time.Duration{}
+	if al := slices.Clone(h.appendLat); len(al) > 0 {
+		slices.Sort(al)
+		rep.AppendP50, rep.AppendP99, rep.AppendMax = al[len(al)/2], al[min(len(al)-1, len(al)*99/100)], al[len(al)-1]
+	}
 	for k, ls := range h.latBy {
 		ls = slices.Clone(ls)
 		slices.Sort(ls)

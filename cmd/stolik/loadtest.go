@@ -36,7 +36,7 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	cache := fs.Int("cache", 0, "the bot's table cache (0: its default)")
 	seed := fs.Uint64("seed", 1, "seed of the seat counts and the users' choices")
 	quiet := fs.Bool("q", false, "no progress lines")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the measured window to this file")
 	memprofile := fs.String("memprofile", "", "write the allocations of the whole run (pprof's allocs profile) to this file")
 	pictures := fs.String("pictures", "on", "on: the bot draws the table's and the hands' pictures; off: words only")
 	db := fs.String("db", "", "the database: a postgres:// URL of a database without open tables (default: SQLite in --dir)")
@@ -85,10 +85,18 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
+		var perr error
+		cfg.Measuring = func() func() {
+			if perr = pprof.StartCPUProfile(f); perr != nil {
+				return func() {}
+			}
+			return pprof.StopCPUProfile
 		}
-		defer pprof.StopCPUProfile()
+		defer func() {
+			if perr != nil {
+				fmt.Fprintln(out, "cpuprofile:", perr)
+			}
+		}()
 	}
 	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {
