@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"net/http"
@@ -156,7 +157,7 @@ func (b *Bot) draw(m message) (message, []drawnPicture) {
 	if job == nil {
 		return m, nil
 	}
-	png, err := b.pics.drawJob(job)
+	png, err := b.pics.drawJob(job, nil)
 	switch {
 	case err == nil:
 		return m, []drawnPicture{{name: job.name, alt: job.alt, png: png}}
@@ -172,10 +173,16 @@ func (b *Bot) draw(m message) (message, []drawnPicture) {
 	return m, nil
 }
 
+// errUnwanted is a picture nobody wanted any more by the time a slot was
+// free to draw it.
+var errUnwanted = errors.New("bot: the picture is no longer wanted")
+
 // drawJob draws one picture when a slot is free (a hand drawn before comes
 // from the cache at once). A drawing that panics is a failure like any
-// other: the message goes without it.
-func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
+// other: the message goes without it. wanted, when not nil, is asked once
+// a slot is free: a picture no longer wanted (its answer was replaced
+// while it waited) is not drawn (errUnwanted).
+func (p *pictures) drawJob(job *pictureJob, wanted func() bool) (png []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			png, err = nil, fmt.Errorf("picture: panic: %v", r)
@@ -198,6 +205,10 @@ func (p *pictures) drawJob(job *pictureJob) (png []byte, err error) {
 	}
 	p.init()
 	p.slot <- struct{}{}
+	if wanted != nil && !wanted() {
+		<-p.slot
+		return nil, errUnwanted
+	}
 	start := time.Now()
 	defer func() {
 		// A slot draws at most drawShare of the time: after a picture that
@@ -294,7 +305,10 @@ func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint6
 		if !order.current(n) {
 			return
 		}
-		png, err := b.pics.drawJob(m.pic)
+		png, err := b.pics.drawJob(m.pic, func() bool { return order.current(n) })
+		if errors.Is(err, errUnwanted) {
+			return // the player has a newer answer: nobody will see this one
+		}
 		if err != nil {
 			if b.pics.failed.CompareAndSwap(false, true) {
 				b.log.Error("drawing a picture: messages go without it", "game", m.pic.sc.Game, "hand", m.pic.hand, "err", err)
