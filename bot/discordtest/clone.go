@@ -22,21 +22,22 @@ import "slices"
 // their Data is shared, as it always was (the fake never writes to it).
 func (m *Message) clone() *Message {
 	c := *m
-	c.Embeds = cloneEmbeds(m.Embeds)
-	c.Components = cloneComponents(m.Components)
+	c.Embeds = cloneAll(m.Embeds, (*Embed).clone)
+	c.Components = cloneAll(m.Components, (*Component).clone)
 	c.Attachments = slices.Clone(m.Attachments)
 	return &c
 }
 
-// cloneEmbeds copies a slice whose field has no omitempty: nil stays nil,
-// empty stays empty.
-func cloneEmbeds(es []Embed) []Embed {
-	if es == nil {
+// cloneAll copies a slice whose field has no omitempty (a message's
+// embeds, a message's or a modal's components) element by element: nil
+// stays nil, empty stays empty.
+func cloneAll[T any](xs []T, clone func(*T) T) []T {
+	if xs == nil {
 		return nil
 	}
-	out := make([]Embed, len(es))
-	for i := range es {
-		out[i] = es[i].clone()
+	out := make([]T, len(xs))
+	for i := range xs {
+		out[i] = clone(&xs[i])
 	}
 	return out
 }
@@ -49,19 +50,6 @@ func (e *Embed) clone() Embed {
 	c.Author = clonePtr(e.Author)
 	c.Fields = cloneOmitEmpty(e.Fields)
 	return c
-}
-
-// cloneComponents copies a slice whose field has no omitempty (a message's
-// or a modal's components): nil stays nil, empty stays empty.
-func cloneComponents(cs []Component) []Component {
-	if cs == nil {
-		return nil
-	}
-	out := make([]Component, len(cs))
-	for i := range cs {
-		out[i] = cs[i].clone()
-	}
-	return out
 }
 
 func (x *Component) clone() Component {
@@ -82,7 +70,7 @@ func (x *Component) clone() Component {
 	}
 	c.Components = nil // omitempty
 	if len(x.Components) > 0 {
-		c.Components = cloneComponents(x.Components)
+		c.Components = cloneAll(x.Components, (*Component).clone)
 	}
 	if x.Accessory != nil {
 		a := x.Accessory.clone()
@@ -93,7 +81,7 @@ func (x *Component) clone() Component {
 
 func (m *Modal) clone() *Modal {
 	c := *m
-	c.Components = cloneComponents(m.Components)
+	c.Components = cloneAll(m.Components, (*Component).clone)
 	return &c
 }
 
