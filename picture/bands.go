@@ -3,13 +3,8 @@ package picture
 import (
 	"bytes"
 	"encoding/binary"
-	"hash/adler32"
 	"image"
-	"runtime"
-	"sync"
 	"sync/atomic"
-
-	"github.com/klauspost/compress/flate"
 
 	"github.com/stolik-bot/stolik/render"
 )
@@ -182,56 +177,19 @@ func drawBand(p bandPart, y int) (*band, error) {
 	return deflateBand(c.img)
 }
 
-var (
-	flatePool sync.Pool // *flate.Writer
-	rawPool   = sync.Pool{New: func() any { return new([]byte) }}
-)
-
 // deflateBand compresses a band's scanlines into a segment of raw deflate
-// blocks, as the whole picture's encoder would (the same level), ending
-// with a sync flush: byte-aligned, no final block.
+// blocks, as the whole picture's encoder does (deflateRows): the same
+// level, ending with a sync flush, byte-aligned, no final block.
 func deflateBand(img *image.Paletted) (*band, error) {
-	b := img.Bounds()
-	w := b.Dx()
 	buf := zbufPool.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer zbufPool.Put(buf)
-	fw, _ := flatePool.Get().(*flate.Writer)
-	if fw == nil {
-		var err error
-		if fw, err = flate.NewWriter(buf, compressLevel); err != nil {
-			return nil, err
-		}
-	} else {
-		fw.Reset(buf)
-	}
-	defer flatePool.Put(fw)
-	rp := rawPool.Get().(*[]byte)
-	defer rawPool.Put(rp)
-	const chunkRows = 64 // then yield, as encode does
-	if cap(*rp) < chunkRows*(w+1) {
-		*rp = make([]byte, 0, chunkRows*(w+1))
-	}
-	raw := (*rp)[:0]
-	sum := adler32.New()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		i := img.PixOffset(b.Min.X, y)
-		raw = append(raw, 0)
-		raw = append(raw, img.Pix[i:i+w]...)
-		if len(raw) == chunkRows*(w+1) || y == b.Max.Y-1 {
-			if _, err := fw.Write(raw); err != nil {
-				return nil, err
-			}
-			sum.Write(raw)
-			raw = raw[:0]
-			runtime.Gosched() // as between two cards (canvas.blit)
-		}
-	}
-	if err := fw.Flush(); err != nil {
+	sum, err := deflateRows(buf, img)
+	if err != nil {
 		return nil, err
 	}
 	seg := bytes.Clone(buf.Bytes())
-	return &band{h: b.Dy(), seg: seg, adler: sum.Sum32(), cost: len(seg) + 64}, nil
+	return &band{h: img.Bounds().Dy(), seg: seg, adler: sum, cost: len(seg) + 64}, nil
 }
 
 // zlibHeader is the zlib stream's header as the zlib writer writes it at

@@ -25,6 +25,19 @@ func coldTable(sc render.Screen) ([]byte, string, error) {
 	return Table(sc)
 }
 
+// BenchmarkTable6SeatsUncached is BenchmarkTable6Seats with nothing cached
+// but the faces' glyphs: every card face, string and band drawn anew, as
+// for a table of cards and names not seen before.
+func BenchmarkTable6SeatsUncached(b *testing.B) {
+	sc := princessesScreen()
+	benchPicture(b, func() ([]byte, string, error) {
+		cards.reset()
+		texts.reset()
+		widths.reset()
+		return coldTable(sc)
+	})
+}
+
 // BenchmarkTable6SeatsEnd is the same game over: standings and the chart.
 func BenchmarkTable6SeatsEnd(b *testing.B) {
 	sc := princessesEnd()
@@ -42,6 +55,44 @@ func BenchmarkTableCourtiers(b *testing.B) {
 func BenchmarkHand(b *testing.B) {
 	sc := princessesScreen()
 	benchPicture(b, func() ([]byte, string, error) { return Hand(sc) })
+}
+
+// BenchmarkHandSequence draws seat 0's hand in the real games after every
+// move, one picture an op; "newtext" empties the text caches before each
+// picture (see BenchmarkTableSequence).
+func BenchmarkHandSequence(b *testing.B) {
+	var scs []render.Screen
+	for i := range realGames {
+		for _, sc := range playedScreens(b, i, 0) {
+			if sc.Hand != nil || len(sc.Secret) > 0 {
+				scs = append(scs, sc)
+			}
+		}
+	}
+	if len(scs) == 0 {
+		b.Skip("no screen builders")
+	}
+	for _, newText := range []bool{false, true} {
+		name := "cached"
+		if newText {
+			name = "newtext"
+		}
+		b.Run(name, func(b *testing.B) {
+			k := 0
+			benchPicture(b, func() ([]byte, string, error) {
+				if newText {
+					texts.reset()
+					widths.reset()
+				}
+				sc := scs[k]
+				k = (k + 1) % len(scs)
+				return Hand(sc)
+			})
+			if b.N%len(scs) != 0 {
+				b.Logf("%d pictures, not a multiple of the %d hands", b.N, len(scs))
+			}
+		})
+	}
 }
 
 // benchPicture reports, besides the time, the bytes of a picture and the
@@ -69,7 +120,10 @@ func BenchmarkTableReal(b *testing.B) {
 // before bands (tableWhole). bands-drawn/op and rows-drawn/op say how much
 // was drawn, mean-bytes/picture the pictures' mean size. The games' states
 // cost unlike amounts: compare runs of the same pictures, a -benchtime of
-// Nx with N a multiple of the states (logged).
+// Nx with N a multiple of the states (logged). "bands-newtext" is "bands"
+// with the text caches (masks and widths) emptied before each picture, as
+// when most strings are new (status lines, counts, names: a bot with
+// hundreds of tables), the faces' own caches kept.
 func BenchmarkTableSequence(b *testing.B) {
 	var games [][]render.Screen
 	total := 0
@@ -85,7 +139,11 @@ func BenchmarkTableSequence(b *testing.B) {
 	for _, v := range []struct {
 		name string
 		draw func(render.Screen) ([]byte, error)
-	}{{"whole", tableWhole}, {"bands", tableBands}} {
+	}{{"whole", tableWhole}, {"bands", tableBands}, {"bands-newtext", func(sc render.Screen) ([]byte, error) {
+		texts.reset()
+		widths.reset()
+		return tableBands(sc)
+	}}} {
 		b.Run(v.name, func(b *testing.B) {
 			g, k, size := 0, 0, 0
 			d, r := bandDraws.Load(), bandRows.Load()

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"image/draw"
 
-	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 
@@ -341,12 +340,38 @@ func drawCard(k cardKey) *cardImg {
 	return ci
 }
 
-// drawString draws s in full colour (only for cards, which are cached).
+// drawString draws s in full colour (only for cards, which are cached):
+// font.Drawer{Dst: dst, Src: image.NewUniform(col), Face: f.f, Dot:
+// fixed.P(x, y)}.DrawString(s), with the glyphs' masks from the face's
+// cache (see glyph) instead of rasterized anew, composited by the same
+// draw.DrawMask (TestDrawStringAsDrawer).
 func drawString(dst draw.Image, f *face, s string, x, y int, col color.RGBA) {
+	src := image.NewUniform(col)
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	d := font.Drawer{Dst: dst, Src: image.NewUniform(col), Face: f.f, Dot: fixed.P(x, y)}
-	d.DrawString(s)
+	dot := fixed.P(x, y)
+	prev := rune(-1)
+	for _, c := range s {
+		if prev >= 0 {
+			dot.X += f.kernLocked(prev, c)
+		}
+		prev = c
+		if dot.X&63 != 0 || dot.Y&63 != 0 {
+			dr, mask, maskp, adv, _ := f.f.Glyph(dot, c)
+			if !dr.Empty() {
+				draw.DrawMask(dst, dr, src, image.Point{}, mask, maskp, draw.Over)
+			}
+			dot.X += adv
+			continue
+		}
+		g := f.glyphLocked(c)
+		if !g.dr.Empty() {
+			w, h := g.dr.Dx(), g.dr.Dy()
+			m := &image.Alpha{Pix: g.mask, Stride: w, Rect: image.Rect(0, 0, w, h)}
+			draw.DrawMask(dst, g.dr.Add(image.Pt(int(dot.X>>6), int(dot.Y>>6))), src, image.Point{}, m, image.Point{}, draw.Over)
+		}
+		dot.X += g.adv
+	}
 }
 
 // roundPath adds a rounded rectangle to z.

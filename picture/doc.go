@@ -33,9 +33,11 @@
 // A picture is composed on an image.Paletted with one fixed palette of at
 // most 256 colours built from the game palettes (palette.go): each distinct
 // card face and each text string is drawn once and cached, and a picture is
-// made by copying cached cards and texts onto the canvas; the PNG encoder
-// writes the palette indices at its fastest compression level with pooled
-// buffers. See BENCHMARKS.md, section "Pictures".
+// made by copying cached cards and texts onto the canvas; a string is
+// composed from its glyphs' masks, each rasterized once per face (text.go:
+// the same bytes as font.Drawer.DrawString); the PNG encoder writes the
+// palette indices at its fastest compression level with pooled buffers.
+// See BENCHMARKS.md, section "Pictures".
 //
 // # Bands
 //

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"image"
+	"image/draw"
 	"strings"
 	"sync"
 
@@ -54,7 +55,8 @@ func loadFonts() error {
 }
 
 // A face is one cut at one pixel size. A font.Face is not safe for
-// concurrent use, so every use holds mu.
+// concurrent use, so every use holds mu; mu also guards the face's glyph
+// and kerning caches.
 type face struct {
 	id                     int
 	cut                    cut
@@ -62,7 +64,68 @@ type face struct {
 	mu                     sync.Mutex
 	f                      font.Face
 	ascent, descent, lineH int
+	glyphs                 map[rune]*glyph
+	kerns                  map[[2]rune]fixed.Int26_6
 }
+
+// A glyph is what the face says of one rune, asked once: its mask as Glyph
+// draws it at the dot (0, 0), and its bounds and advances. With
+// HintingFull the advances and kerns are whole pixels, so a string's dot
+// stays on whole pixels and every glyph of it has this same mask, moved
+// (opentype.Face.Glyph rasterizes the outline offset by the dot's fraction
+// only); a dot off whole pixels asks the face again (compose).
+type glyph struct {
+	dr     image.Rectangle // Glyph's rectangle at the dot (0, 0)
+	mask   []uint8         // dr.Dx()×dr.Dy() coverage
+	adv    fixed.Int26_6   // Glyph's advance
+	bounds fixed.Rectangle26_6
+	badv   fixed.Int26_6 // GlyphBounds's advance
+	aadv   fixed.Int26_6 // GlyphAdvance's advance
+	has    bool          // GlyphAdvance's ok: the font has the rune
+}
+
+// glyphLocked is r's glyph, asking the face on the first use; f.mu is held.
+func (f *face) glyphLocked(r rune) *glyph {
+	if g, ok := f.glyphs[r]; ok {
+		return g
+	}
+	g := &glyph{}
+	dr, mask, maskp, adv, _ := f.f.Glyph(fixed.Point26_6{}, r)
+	g.dr, g.adv = dr, adv
+	if !dr.Empty() {
+		m := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
+		draw.Draw(m, m.Rect, mask, maskp, draw.Src)
+		g.mask = m.Pix
+	}
+	g.bounds, g.badv, _ = f.f.GlyphBounds(r)
+	g.aadv, g.has = f.f.GlyphAdvance(r)
+	if f.glyphs == nil || len(f.glyphs) >= maxGlyphs {
+		f.glyphs = map[rune]*glyph{}
+	}
+	f.glyphs[r] = g
+	return g
+}
+
+// kernLocked is the face's kern between r0 and r1, cached; f.mu is held.
+func (f *face) kernLocked(r0, r1 rune) fixed.Int26_6 {
+	k := [2]rune{r0, r1}
+	if v, ok := f.kerns[k]; ok {
+		return v
+	}
+	v := f.f.Kern(r0, r1)
+	if f.kerns == nil || len(f.kerns) >= maxKerns {
+		f.kerns = map[[2]rune]fixed.Int26_6{}
+	}
+	f.kerns[k] = v
+	return v
+}
+
+// A face keeps at most maxGlyphs glyphs and maxKerns kerning pairs (names
+// may bring any rune); past that its cache starts again.
+const (
+	maxGlyphs = 4096
+	maxKerns  = 1 << 16
+)
 
 type faceKey struct {
 	c  cut
@@ -101,8 +164,7 @@ func faceOf(c cut, px int) *face {
 func (f *face) has(r rune) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	_, ok := f.f.GlyphAdvance(r)
-	return ok
+	return f.glyphLocked(r).has
 }
 
 type textKey struct {
@@ -118,11 +180,24 @@ func (f *face) width(s string) int {
 	if w, ok := widths.get(k); ok {
 		return w
 	}
-	f.mu.Lock()
-	w := font.MeasureString(f.f, s).Ceil()
-	f.mu.Unlock()
+	w := f.measure(s).Ceil()
 	widths.put(k, w)
 	return w
+}
+
+// measure is font.MeasureString(f.f, s) from the cached glyphs and kerns.
+func (f *face) measure(s string) (adv fixed.Int26_6) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	prev := rune(-1)
+	for _, c := range s {
+		if prev >= 0 {
+			adv += f.kernLocked(prev, c)
+		}
+		adv += f.glyphLocked(c).aadv
+		prev = c
+	}
+	return adv
 }
 
 // A textImg is a string drawn once as a coverage mask.
@@ -141,18 +216,120 @@ func (f *face) img(s string) *textImg {
 	if t, ok := texts.get(k); ok {
 		return t
 	}
-	f.mu.Lock()
-	d := font.Drawer{Face: f.f, Src: image.Opaque}
-	b, _ := d.BoundString(s)
-	r := image.Rect(b.Min.X.Floor(), b.Min.Y.Floor(), b.Max.X.Ceil(), b.Max.Y.Ceil())
-	m := image.NewAlpha(image.Rect(0, 0, r.Dx(), r.Dy()))
-	d.Dst = m
-	d.Dot = fixed.P(-r.Min.X, -r.Min.Y)
-	d.DrawString(s)
-	f.mu.Unlock()
-	t := &textImg{s: s, alpha: m.Pix, w: r.Dx(), h: r.Dy(), dx: r.Min.X, dy: r.Min.Y}
+	t := f.compose(s)
 	texts.put(k, t)
 	return t
+}
+
+// A glyphAt is a rune of a string with its glyph and the kern before it.
+type glyphAt struct {
+	c    rune
+	g    *glyph
+	kern fixed.Int26_6
+}
+
+var glyphsPool = sync.Pool{New: func() any { return new([]glyphAt) }}
+
+// compose draws s as a coverage mask from the cached glyphs, exactly as
+// font.Drawer{Face: f.f, Src: image.Opaque}.DrawString does on an
+// image.Alpha the size of font.BoundString's box, with the dot at its
+// baseline start (TestComposeAsDrawString).
+func (f *face) compose(s string) *textImg {
+	gp := glyphsPool.Get().(*[]glyphAt)
+	gs := (*gp)[:0]
+	defer func() { *gp = gs[:0]; glyphsPool.Put(gp) }()
+	f.mu.Lock()
+	prev := rune(-1)
+	for _, c := range s {
+		e := glyphAt{c: c, g: f.glyphLocked(c)}
+		if prev >= 0 {
+			e.kern = f.kernLocked(prev, c)
+		}
+		gs = append(gs, e)
+		prev = c
+	}
+	f.mu.Unlock()
+
+	// font.BoundString.
+	var bounds fixed.Rectangle26_6
+	var adv fixed.Int26_6
+	for i, e := range gs {
+		if i > 0 {
+			adv += e.kern
+		}
+		if b := e.g.bounds; !b.Empty() {
+			b.Min.X += adv
+			b.Max.X += adv
+			bounds = bounds.Union(b)
+		}
+		adv += e.g.badv
+	}
+	r := image.Rect(bounds.Min.X.Floor(), bounds.Min.Y.Floor(), bounds.Max.X.Ceil(), bounds.Max.Y.Ceil())
+	w, h := r.Dx(), r.Dy()
+	m := &image.Alpha{Pix: make([]uint8, w*h), Stride: w, Rect: image.Rect(0, 0, w, h)}
+
+	// font.Drawer.DrawString.
+	dot := fixed.P(-r.Min.X, -r.Min.Y)
+	drawn := 0 // the columns right of this are still all 0
+	for i, e := range gs {
+		if i > 0 {
+			dot.X += e.kern
+		}
+		if dot.X&63 != 0 || dot.Y&63 != 0 {
+			// Off whole pixels (no such kern or advance with
+			// HintingFull): the face draws it.
+			f.mu.Lock()
+			dr, mask, maskp, a, _ := f.f.Glyph(dot, e.c)
+			if !dr.Empty() {
+				draw.DrawMask(m, dr, image.Opaque, image.Point{}, mask, maskp, draw.Over)
+			}
+			f.mu.Unlock()
+			drawn = max(drawn, dr.Max.X)
+			dot.X += a
+			continue
+		}
+		if !e.g.dr.Empty() {
+			dr := e.g.dr.Add(image.Pt(int(dot.X>>6), int(dot.Y>>6)))
+			over(m, dr, e.g.mask, e.g.dr.Dx(), dr.Min.X >= drawn)
+			drawn = max(drawn, dr.Max.X)
+		}
+		dot.X += e.g.adv
+	}
+	return &textImg{s: s, alpha: m.Pix, w: w, h: h, dx: r.Min.X, dy: r.Min.Y}
+}
+
+// over composes a glyph's mask (stride ms) on m at dr as
+// draw.DrawMask(m, dr, image.Opaque, image.Point{}, mask, image.Point{},
+// draw.Over) does: clipped to m, a pixel of coverage ma over one of da
+// becomes (da·(1−ma) + ma), in image/draw's 16-bit integer arithmetic.
+// clear says that m is all 0 under dr: the mask is then copied (over 0, a
+// coverage is itself).
+func over(m *image.Alpha, dr image.Rectangle, mask []uint8, ms int, clear bool) {
+	r := dr.Intersect(m.Rect)
+	if r.Empty() {
+		return
+	}
+	const full = 0xffff
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		src := mask[(y-dr.Min.Y)*ms+r.Min.X-dr.Min.X : (y-dr.Min.Y)*ms+r.Max.X-dr.Min.X]
+		dst := m.Pix[y*m.Stride+r.Min.X : y*m.Stride+r.Max.X]
+		if clear {
+			copy(dst, src)
+			continue
+		}
+		for x, a := range src {
+			switch {
+			case a == 0:
+			case dst[x] == 0:
+				dst[x] = a
+			default:
+				ma := uint32(a) * 0x101
+				da := uint32(dst[x]) * 0x101
+				out := uint16((da*(full-full*ma/full) + full*ma) / full)
+				dst[x] = uint8(out >> 8)
+			}
+		}
+	}
 }
 
 // wrap breaks s into lines no wider than w at spaces; ok is false when a
