@@ -227,8 +227,12 @@ func (p *pictures) drawJob(job *pictureJob, wanted func() bool) (png []byte, err
 	return png, err
 }
 
-// drawShare is the share of its time a drawing slot spends drawing.
-const drawShare = 0.7
+// drawShare is the share of its time a drawing slot spends drawing. At
+// 500 tables on two processors the pictures need about 0.3 of one; with
+// 0.4 the acknowledgements' p99 was 15–19 ms against 19–22 ms with 0.7,
+// side by side (BENCHMARKS.md, "Pictures on the table message"), and
+// the pictures still kept up.
+const drawShare = 0.4
 
 // ready reports whether the picture of job can go with its answer at once:
 // a hand drawn before (the same hand asked for again, a step of a choice).
