@@ -116,6 +116,10 @@ type Report struct {
 	CacheSize    int
 	HeapPerTable float64 // bytes of heap per loaded table (measured separately)
 	Errors       []string
+	// TextViolations are what the fake Discord found wrong in the
+	// messages' text during the whole run (a text cut at a limit, two
+	// controls of one message reading the same, a mention not allowed).
+	TextViolations []string
 
 	Database  string // "sqlite" or "postgres"
 	Processes int    // bots sharing the database, one shard each
@@ -189,6 +193,14 @@ func (r Report) Print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "CPU %v: %v per player action (whole process: bot + fake Discord + simulated users)\n", r.CPU.Round(time.Millisecond), r.CPUPerAction().Round(time.Microsecond))
 	fmt.Fprintf(w, "tables in the bot's memory at the end: %d (cache bound %d); heap per loaded table %.1f KiB\n", r.CachedTables, r.CacheSize, r.HeapPerTable/1024)
+	fmt.Fprintf(w, "Discord's limits: %d messages with a text cut, two controls alike or a mention not allowed\n", len(r.TextViolations))
+	for i, v := range r.TextViolations {
+		if i == 5 {
+			fmt.Fprintf(w, "... %d more\n", len(r.TextViolations)-5)
+			break
+		}
+		fmt.Fprintln(w, "text:", v)
+	}
 	for i, e := range r.Errors {
 		if i == 10 {
 			fmt.Fprintf(w, "... %d more errors\n", len(r.Errors)-10)
@@ -505,6 +517,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 		rep.Errors = append(rep.Errors, err.Error())
 	}
 	rep.HeapPerTable = per
+	rep.TextViolations = h.fake.TextViolations()
 	return rep, nil
 }
 

@@ -27,6 +27,9 @@ func TestSmallRun(t *testing.T) {
 	if len(rep.Errors) > 0 || rep.Unanswered > 0 {
 		t.Fatalf("errors %v, unanswered %d", rep.Errors, rep.Unanswered)
 	}
+	if len(rep.TextViolations) > 0 {
+		t.Errorf("the fake Discord found %d texts cut, controls alike or mentions not allowed: %q", len(rep.TextViolations), rep.TextViolations)
+	}
 	if rep.AITables == 0 || rep.AITables == rep.Tables {
 		t.Errorf("%d of %d tables with AI players", rep.AITables, rep.Tables)
 	}
