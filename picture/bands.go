@@ -240,13 +240,7 @@ func assemble(bs []*band, w, h int) ([]byte, error) {
 		idat.Write(b.seg)
 		sum = adler32Combine(sum, b.adler, int64(b.h)*int64(w+1))
 	}
-	idat.Write(finalBlock)
-	var s [4]byte
-	binary.BigEndian.PutUint32(s[:], sum)
-	idat.Write(s[:])
-	chunk(out, "IDAT", idat.Bytes())
-	chunk(out, "IEND", nil)
-	return bytes.Clone(out.Bytes()), nil
+	return finish(out, idat, sum), nil
 }
 
 // adler32Combine is the adler32 of A followed by B from the adler32 of A,

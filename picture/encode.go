@@ -59,13 +59,20 @@ func encode(img *image.Paletted) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return finish(out, idat, sum), nil
+}
+
+// finish ends a PNG whose IDAT so far holds the zlib header and the
+// deflate blocks of every scanline, their adler32 being sum: the final
+// block, the checksum, the IDAT and IEND chunks. It returns a copy of out.
+func finish(out, idat *bytes.Buffer, sum uint32) []byte {
 	idat.Write(finalBlock)
 	var s [4]byte
 	binary.BigEndian.PutUint32(s[:], sum)
 	idat.Write(s[:])
 	chunk(out, "IDAT", idat.Bytes())
 	chunk(out, "IEND", nil)
-	return bytes.Clone(out.Bytes()), nil
+	return bytes.Clone(out.Bytes())
 }
 
 var (
