@@ -323,8 +323,10 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	parts := []part{{lines: first}}
 	var job *pictureJob
 	if pic {
-		job = newPictureJob("table", sc, picture.TableAlt(sc), false)
-		parts = append(parts, part{comp: gallery(job.name, job.alt)})
+		job = newPictureJob("table", sc, picture.TableSplitAlt(sc), false)
+		for _, g := range job.galleries() {
+			parts = append(parts, part{comp: g})
+		}
 	}
 	parts = append(parts, part{lines: status}, part{lines: moves})
 	dropped := fitParts(parts, v2TextBudget)
@@ -427,7 +429,7 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 		// is drawn once (pictures.hands), whatever the step of a choice
 		// (the prompt is in words above it).
 		hs := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Hand: sc.Hand, Secret: sc.Secret}
-		job = newPictureJob("hand", hs, picture.HandAlt(hs), true)
+		job = newPictureJob("hand", hs, []string{picture.HandAlt(hs)}, true)
 		parts = append(parts, part{comp: gallery(job.name, job.alt)})
 	}
 	parts = append(parts, part{lines: cards})

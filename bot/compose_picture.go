@@ -26,8 +26,11 @@ import (
 type pictureJob struct {
 	name string // the attachment's file name, which a media gallery refers to
 	alt  string // its description, in words
-	sc   render.Screen
-	hand bool // the viewer's hand (picture.Hand); else the table (picture.Table)
+	// name2 and alt2 are a table's second picture (its seats, under the
+	// centre: picture.TableSplit); "" for a hand or a table without seats.
+	name2, alt2 string
+	sc          render.Screen
+	hand        bool // the viewer's hand (picture.Hand); else the table (picture.Table)
 	// asked marks a hand its owner asked for ("My hand", /stolik hand):
 	// only then is a hand's picture drawn. Any other answer showing a hand
 	// (after a move, a step of a choice, a stale click) has its picture
@@ -65,9 +68,10 @@ type pictures struct {
 	// hold, when set, holds the pictures to be edited into answers until
 	// it is closed (tests: a newer answer comes first).
 	hold atomic.Pointer[chan struct{}]
-	// table and hand draw the pictures; nil: picture.Table and
+	// table and hand draw the pictures; nil: picture.TableSplit and
 	// picture.Hand (tests set them).
-	table, hand func(render.Screen) ([]byte, string, error)
+	table func(render.Screen) ([][]byte, error)
+	hand  func(render.Screen) ([]byte, string, error)
 
 	// hands are the hands' pictures drawn last, by the screen they show
 	// (a hand asked for again, a step of a choice, a stale click show the
@@ -125,12 +129,45 @@ func (p *pictures) keepHand(key uint64, png []byte) {
 // worked out once here: a new picture has a new name, so that no client
 // shows an older file kept under the same name, and the same picture keeps
 // its name (and, for a hand, its cached drawing).
-func newPictureJob(kind string, sc render.Screen, alt string, hand bool) *pictureJob {
-	job := &pictureJob{name: kind + ".png", alt: alt, sc: sc, hand: hand}
+func newPictureJob(kind string, sc render.Screen, alts []string, hand bool) *pictureJob {
+	job := &pictureJob{name: kind + ".png", alt: alts[0], sc: sc, hand: hand}
+	if len(alts) > 1 {
+		job.name2, job.alt2 = "seats.png", alts[1]
+	}
 	if job.key, job.keyed = screenKey(sc); job.keyed {
 		job.name = fmt.Sprintf("%s-%016x.png", kind, job.key)
+		if job.name2 != "" {
+			job.name2 = fmt.Sprintf("seats-%016x.png", job.key)
+		}
 	}
 	return job
+}
+
+// galleries are the media galleries of job's pictures, one picture each:
+// Discord shows a gallery of one picture whole, and two pictures side by
+// side, cut to squares.
+func (job *pictureJob) galleries() []discordgo.MessageComponent {
+	out := []discordgo.MessageComponent{gallery(job.name, job.alt)}
+	if job.name2 != "" {
+		out = append(out, gallery(job.name2, job.alt2))
+	}
+	return out
+}
+
+// drawn pairs job's pictures with their names and descriptions.
+func (job *pictureJob) drawn(pngs [][]byte) ([]drawnPicture, error) {
+	want := 1
+	if job.name2 != "" {
+		want = 2
+	}
+	if len(pngs) != want {
+		return nil, fmt.Errorf("bot: %d pictures drawn for %d", len(pngs), want)
+	}
+	out := []drawnPicture{{name: job.name, alt: job.alt, png: pngs[0]}}
+	if want == 2 {
+		out = append(out, drawnPicture{name: job.name2, alt: job.alt2, png: pngs[1]})
+	}
+	return out, nil
 }
 
 // screenKey is a hash of what a screen shows.
@@ -157,10 +194,14 @@ func (b *Bot) draw(m message) (message, []drawnPicture) {
 	if job == nil {
 		return m, nil
 	}
-	png, err := b.pics.drawJob(job, nil)
+	pngs, err := b.pics.drawJob(job, nil)
+	var pics []drawnPicture
+	if err == nil {
+		pics, err = job.drawn(pngs)
+	}
 	switch {
 	case err == nil:
-		return m, []drawnPicture{{name: job.name, alt: job.alt, png: png}}
+		return m, pics
 	case b.pics.failed.CompareAndSwap(false, true):
 		b.log.Error("drawing a picture: messages go without it", "game", job.sc.Game, "hand", job.hand, "err", err)
 	default:
@@ -182,25 +223,30 @@ var errUnwanted = errors.New("bot: the picture is no longer wanted")
 // other: the message goes without it. wanted, when not nil, is asked once
 // a slot is free: a picture no longer wanted (its answer was replaced
 // while it waited) is not drawn (errUnwanted).
-func (p *pictures) drawJob(job *pictureJob, wanted func() bool) (png []byte, err error) {
+func (p *pictures) drawJob(job *pictureJob, wanted func() bool) (pngs [][]byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			png, err = nil, fmt.Errorf("picture: panic: %v", r)
+			pngs, err = nil, fmt.Errorf("picture: panic: %v", r)
 		}
 	}()
 	draw := p.table
 	if draw == nil {
-		draw = picture.Table
+		draw = picture.TableSplit
 	}
 	if job.hand {
-		if draw = p.hand; draw == nil {
-			draw = picture.Hand
+		hand := p.hand
+		if hand == nil {
+			hand = picture.Hand
+		}
+		draw = func(sc render.Screen) ([][]byte, error) {
+			png, _, err := hand(sc)
+			return [][]byte{png}, err
 		}
 	}
 	keyed := job.hand && job.keyed
 	if keyed {
 		if png, ok := p.cachedHand(job.key); ok {
-			return png, nil
+			return [][]byte{png}, nil
 		}
 	}
 	p.init()
@@ -221,10 +267,10 @@ func (p *pictures) drawJob(job *pictureJob, wanted func() bool) (png []byte, err
 		}
 		<-p.slot
 	}()
-	if png, _, err = draw(job.sc); err == nil && keyed {
-		p.keepHand(job.key, png)
+	if pngs, err = draw(job.sc); err == nil && keyed && len(pngs) == 1 {
+		p.keepHand(job.key, pngs[0])
 	}
-	return png, err
+	return pngs, err
 }
 
 // drawShare is the share of its time a drawing slot spends drawing. At
@@ -309,9 +355,13 @@ func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint6
 		if !order.current(n) {
 			return
 		}
-		png, err := b.pics.drawJob(m.pic, func() bool { return order.current(n) })
+		pngs, err := b.pics.drawJob(m.pic, func() bool { return order.current(n) })
 		if errors.Is(err, errUnwanted) {
 			return // the player has a newer answer: nobody will see this one
+		}
+		var pics []drawnPicture
+		if err == nil {
+			pics, err = m.pic.drawn(pngs)
 		}
 		if err != nil {
 			if b.pics.failed.CompareAndSwap(false, true) {
@@ -319,7 +369,6 @@ func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint6
 			}
 			return
 		}
-		pics := []drawnPicture{{name: m.pic.name, alt: m.pic.alt, png: png}}
 		order.mu.Lock()
 		defer order.mu.Unlock()
 		if order.n != n {

@@ -86,7 +86,7 @@ func TestTableMessageWithoutPicture(t *testing.T) {
 	b := testBot(t)
 	var logs bytes.Buffer
 	b.log = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	b.pics.table = func(render.Screen) ([]byte, string, error) { return nil, "", errors.New("no ink") }
+	b.pics.table = func(render.Screen) ([][]byte, error) { return nil, errors.New("no ink") }
 	c := limitCases[6] // lynx, 5 seats
 	var msgs []message
 	walkGame(t, c.game, c.seats, c.opts, 3, func(snap *table.Snapshot) {

@@ -318,6 +318,9 @@ func (m message) v2Payload(edit bool, flags discordgo.MessageFlags) v2Message {
 	}
 	if m.pic != nil {
 		p.Attachments = append(p.Attachments, v2Attachment{ID: "0", Filename: m.pic.name, Description: m.pic.alt})
+		if m.pic.name2 != "" {
+			p.Attachments = append(p.Attachments, v2Attachment{ID: "1", Filename: m.pic.name2, Description: m.pic.alt2})
+		}
 	}
 	return p
 }

@@ -135,3 +135,15 @@ func cutWords(s string, n int) string {
 	}
 	return strings.TrimRight(cut, " \n,;:·") + ellipsis
 }
+
+// TableSplitAlt describes TableSplit's pictures: the first as TableAlt
+// does without the seats and the status lines, the second those.
+func TableSplitAlt(sc render.Screen) []string {
+	if len(sc.Seats) == 0 {
+		return []string{TableAlt(sc)}
+	}
+	top := sc
+	top.Seats, top.Status = nil, nil
+	bottom := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Seats: sc.Seats, Status: sc.Status}
+	return []string{TableAlt(top), TableAlt(bottom)}
+}

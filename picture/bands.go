@@ -3,7 +3,9 @@ package picture
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"image"
+	"slices"
 	"sync/atomic"
 
 	"github.com/stolik-bot/stolik/render"
@@ -133,7 +135,25 @@ func tableParts(sc render.Screen) []bandPart {
 // tableBands makes the table's PNG from its bands, drawing only those not
 // in the cache.
 func tableBands(sc render.Screen) ([]byte, error) {
-	parts := tableParts(sc)
+	got, err := cachedBands(tableParts(sc))
+	if errors.Is(err, errSpill) {
+		return tableWhole(sc)
+	}
+	if err != nil {
+		return nil, err
+	}
+	y := 0
+	for _, b := range got {
+		y += b.h
+	}
+	return assemble(got, width, y)
+}
+
+// errSpill is a band whose drawing reached another band's rows.
+var errSpill = errors.New("picture: a band's drawing left its rows")
+
+// cachedBands are the bands of parts, from the cache or drawn.
+func cachedBands(parts []bandPart) ([]*band, error) {
 	got := make([]*band, 0, len(parts))
 	y := 0
 	for _, p := range parts {
@@ -152,12 +172,50 @@ func tableBands(sc render.Screen) ([]byte, error) {
 			bands.put(ks, b)
 		}
 		if b.spill {
-			return tableWhole(sc)
+			return nil, errSpill
 		}
 		got = append(got, b)
 		y += b.h
 	}
-	return assemble(got, width, y)
+	return got, nil
+}
+
+// TableSplit draws the table as two pictures, each nearer the shape a chat
+// shows whole (Discord shows one picture in at most about 520×350 pixels on
+// a desktop): the title, the standings and the centre; then the seats and
+// the status lines, with a margin above them. A table without seats is one
+// picture. Both are the rows of Table's picture, with the margins.
+func TableSplit(sc render.Screen) ([][]byte, error) {
+	parts := tableParts(sc)
+	cut := slices.IndexFunc(parts, func(p bandPart) bool { return p.key[0] == bandSeats })
+	if cut < 0 {
+		png, err := tableBands(sc)
+		return [][]byte{png}, err
+	}
+	tail := parts[len(parts)-1] // the bottom margin
+	head := bandPart{
+		key:  keyBuf{bandTail}.num(pad),
+		draw: func(c *canvas, y int) int { return y + pad },
+	}
+	top := append(slices.Clone(parts[:cut]), tail)
+	bottom := append([]bandPart{head}, parts[cut:]...)
+	out := make([][]byte, 0, 2)
+	for _, ps := range [][]bandPart{top, bottom} {
+		got, err := cachedBands(ps)
+		if err != nil {
+			return nil, err
+		}
+		h := 0
+		for _, b := range got {
+			h += b.h
+		}
+		png, err := assemble(got, width, h)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, png)
+	}
+	return out, nil
 }
 
 // drawBand draws a part from y on a canvas of its rows and compresses them.
