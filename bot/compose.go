@@ -430,7 +430,7 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 		// (the prompt is in words above it).
 		hs := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Hand: sc.Hand, Secret: sc.Secret}
 		job = newPictureJob("hand", hs, []string{picture.HandAlt(hs)}, true)
-		parts = append(parts, part{comp: gallery(job.name, job.alt)})
+		parts = append(parts, part{comp: job.galleries()[0]})
 	}
 	parts = append(parts, part{lines: cards})
 	fitParts(parts, v2TextBudget)

@@ -24,13 +24,12 @@ import (
 // once per publish_interval), a hand's when its owner asks for it or
 // moves. Composing a message never draws.
 type pictureJob struct {
-	name string // the attachment's file name, which a media gallery refers to
-	alt  string // its description, in words
-	// name2 and alt2 are a table's second picture (its seats, under the
-	// centre: picture.TableSplit); "" for a hand or a table without seats.
-	name2, alt2 string
-	sc          render.Screen
-	hand        bool // the viewer's hand (picture.Hand); else the table (picture.Table)
+	// files are the pictures drawn from sc, in order: one for a hand, the
+	// centre and the seats for a table (picture.TableSplit), one for a
+	// table without seats.
+	files []pictureFile
+	sc    render.Screen
+	hand  bool // the viewer's hand (picture.Hand); else the table (picture.TableSplit)
 	// asked marks a hand its owner asked for ("My hand", /stolik hand):
 	// only then is a hand's picture drawn. Any other answer showing a hand
 	// (after a move, a step of a choice, a stale click) has its picture
@@ -129,16 +128,29 @@ func (p *pictures) keepHand(key uint64, png []byte) {
 // worked out once here: a new picture has a new name, so that no client
 // shows an older file kept under the same name, and the same picture keeps
 // its name (and, for a hand, its cached drawing).
+// A pictureFile is one picture of a job: the attachment's file name, which
+// a media gallery refers to, and its description in words.
+type pictureFile struct{ name, alt string }
+
+// newPictureJob is the picture of sc (a hand's when hand), described by
+// alts (one per picture; a table's second is its seats'). Its file names
+// are kinds ("hand"; "table", then "seats") and a hash of what it shows,
+// worked out once here: a new picture has a new name, so that no client
+// shows an older file kept under the same name, and the same picture keeps
+// its name (and, for a hand, its cached drawing).
 func newPictureJob(kind string, sc render.Screen, alts []string, hand bool) *pictureJob {
-	job := &pictureJob{name: kind + ".png", alt: alts[0], sc: sc, hand: hand}
-	if len(alts) > 1 {
-		job.name2, job.alt2 = "seats.png", alts[1]
-	}
-	if job.key, job.keyed = screenKey(sc); job.keyed {
-		job.name = fmt.Sprintf("%s-%016x.png", kind, job.key)
-		if job.name2 != "" {
-			job.name2 = fmt.Sprintf("seats-%016x.png", job.key)
+	job := &pictureJob{sc: sc, hand: hand}
+	job.key, job.keyed = screenKey(sc)
+	for i, alt := range alts {
+		k := kind
+		if i > 0 {
+			k = "seats"
 		}
+		name := k + ".png"
+		if job.keyed {
+			name = fmt.Sprintf("%s-%016x.png", k, job.key)
+		}
+		job.files = append(job.files, pictureFile{name: name, alt: alt})
 	}
 	return job
 }
@@ -147,25 +159,21 @@ func newPictureJob(kind string, sc render.Screen, alts []string, hand bool) *pic
 // Discord shows a gallery of one picture whole, and two pictures side by
 // side, cut to squares.
 func (job *pictureJob) galleries() []discordgo.MessageComponent {
-	out := []discordgo.MessageComponent{gallery(job.name, job.alt)}
-	if job.name2 != "" {
-		out = append(out, gallery(job.name2, job.alt2))
+	out := make([]discordgo.MessageComponent, len(job.files))
+	for i, f := range job.files {
+		out[i] = gallery(f.name, f.alt)
 	}
 	return out
 }
 
 // drawn pairs job's pictures with their names and descriptions.
 func (job *pictureJob) drawn(pngs [][]byte) ([]drawnPicture, error) {
-	want := 1
-	if job.name2 != "" {
-		want = 2
+	if len(pngs) != len(job.files) {
+		return nil, fmt.Errorf("bot: %d pictures drawn for %d", len(pngs), len(job.files))
 	}
-	if len(pngs) != want {
-		return nil, fmt.Errorf("bot: %d pictures drawn for %d", len(pngs), want)
-	}
-	out := []drawnPicture{{name: job.name, alt: job.alt, png: pngs[0]}}
-	if want == 2 {
-		out = append(out, drawnPicture{name: job.name2, alt: job.alt2, png: pngs[1]})
+	out := make([]drawnPicture, len(pngs))
+	for i, f := range job.files {
+		out[i] = drawnPicture{name: f.name, alt: f.alt, png: pngs[i]}
 	}
 	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,8 +43,8 @@ type message struct {
 	// v2 marks a Components V2 message: components lay it out (text
 	// displays, a media gallery, action rows) and content is empty.
 	v2 bool
-	// pic is a picture drawn only when the message is sent, attached
-	// under pic.name, which a media gallery of components refers to.
+	// pic is the pictures drawn only when the message is sent, attached
+	// under the names of pic.files, which media galleries refer to.
 	pic *pictureJob
 	// plain makes what to send instead when the picture cannot be drawn:
 	// the same message with words in place of the picture.
@@ -317,9 +318,8 @@ func (m message) v2Payload(edit bool, flags discordgo.MessageFlags) v2Message {
 		p.Content = new(string)
 	}
 	if m.pic != nil {
-		p.Attachments = append(p.Attachments, v2Attachment{ID: "0", Filename: m.pic.name, Description: m.pic.alt})
-		if m.pic.name2 != "" {
-			p.Attachments = append(p.Attachments, v2Attachment{ID: "1", Filename: m.pic.name2, Description: m.pic.alt2})
+		for i, f := range m.pic.files {
+			p.Attachments = append(p.Attachments, v2Attachment{ID: strconv.Itoa(i), Filename: f.name, Description: f.alt})
 		}
 	}
 	return p
