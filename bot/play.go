@@ -260,25 +260,14 @@ func anyLegal(snap *table.Snapshot, seat engine.Seat, action string) bool {
 }
 
 // actedNote tells a player what their move did, in the second person:
-// the first event of the move they may see that is told to them ("You
-// play Queen 9."), or else the move in the words of its control. An action
-// that sends a card where others may not see it is not repeated in words.
+// the first event of the move told to them ("You play Queen 9."), or else
+// the move in the words of its control. An action that sends a card where
+// others may not see it is not repeated in words.
 func actedNote(l *locales.Localizer, rg render.Game, snap *table.Snapshot, seat engine.Seat, a engine.Action, evs []engine.Event) string {
 	nm := names(l, snap.Record)
-	if int(seat) < len(nm) {
-		// The events' second-person forms are chosen for the seat named
-		// ui.you; an event that merely lists that name is not about the
-		// player's move alone ("The princesses are revealed: …").
-		you := l.T("ui.you", nil)
-		yn := slices.Clone(nm)
-		yn[seat] = you
-		for _, e := range evs {
-			if !e.VisibleTo(seat) {
-				continue
-			}
-			if text := rg.Event(l, e, yn); text != "" && text != rg.Event(l, e, nm) && !strings.Contains(text, you) {
-				return l.T("bot.acted", map[string]any{"Action": text})
-			}
+	for _, e := range evs {
+		if text := render.ToReader(rg, l, e, nm, seat); text != "" {
+			return l.T("bot.acted", map[string]any{"Action": text})
 		}
 	}
 	if secret(rg, a) {

@@ -49,6 +49,26 @@ func youKey(l *locales.Localizer, names Names, key, suffix string, s engine.Seat
 	return key
 }
 
+// ToReader is an event told to the reader at seat in the second person
+// ("You play Queen 9."), or "" when the event is not about that seat or
+// has no second-person form. It renders the event with the seat named
+// ui.you, which makes youKey choose the second-person keys, and keeps the
+// text only when that changed it and did not merely print ui.you as one
+// name among others ("The princesses are revealed: Player 0 (you): …").
+func ToReader(g Game, l *locales.Localizer, e engine.Event, names Names, seat engine.Seat) string {
+	if seat < 0 || int(seat) >= len(names) || !e.VisibleTo(seat) {
+		return ""
+	}
+	you := l.T("ui.you", nil)
+	yn := append(Names(nil), names...)
+	yn[seat] = you
+	text := g.Event(l, e, yn)
+	if text == "" || strings.Contains(text, you) || text == g.Event(l, e, names) {
+		return ""
+	}
+	return text
+}
+
 // youKeys is key's variant for the seat acting (seat) when that is the
 // reader, else its variant for the seat acted on (target) when that is.
 func youKeys(l *locales.Localizer, names Names, key string, seat, target engine.Seat) string {
