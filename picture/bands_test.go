@@ -30,12 +30,7 @@ func playedScreens(t testing.TB, i int, viewer engine.Seat) []render.Screen {
 		t.Fatal(err)
 	}
 	l := locales.MustLoad().Lang(rg.lang)
-	names := make(render.Names, rg.seats)
-	src := plNames
-	if rg.lang == "uk" {
-		src = ukNames
-	}
-	copy(names, src)
+	names := rg.names()
 	su := engine.Setup{Game: rg.game, Seats: rg.seats, Seed: 11}
 	st, err := engine.Start(g, su, nil)
 	if err != nil {

@@ -15,11 +15,24 @@ import (
 
 // realGames are the games played for real screens: a language and a seat
 // count each.
-var realGames = []struct {
+var realGames = []realGame{
+	{"princesses", "pl", 6}, {"lynx", "uk", 5}, {"chapters", "pl", 6}, {"courtiers", "uk", 5},
+}
+
+type realGame struct {
 	game, lang string
 	seats      int
-}{
-	{"princesses", "pl", 6}, {"lynx", "uk", 5}, {"chapters", "pl", 6}, {"courtiers", "uk", 5},
+}
+
+// names are the seats' long names in the game's language.
+func (rg realGame) names() render.Names {
+	names := make(render.Names, rg.seats)
+	src := plNames
+	if rg.lang == "uk" {
+		src = ukNames
+	}
+	copy(names, src)
+	return names
 }
 
 // realScreens are screens from the games' own screen builders
@@ -35,12 +48,7 @@ func realScreens(t testing.TB) map[string]render.Screen {
 			t.Fatal(err)
 		}
 		l := b.Lang(rg.lang)
-		names := make(render.Names, rg.seats)
-		src := plNames
-		if rg.lang == "uk" {
-			src = ukNames
-		}
-		copy(names, src)
+		names := rg.names()
 		su := engine.Setup{Game: rg.game, Seats: rg.seats, Seed: 11}
 		total := playGame(t, g, su, -1, nil)
 		for _, at := range []struct {
