@@ -137,9 +137,10 @@ func cutWords(s string, n int) string {
 }
 
 // TableSplitAlt describes TableSplit's pictures: the first as TableAlt
-// does without the seats and the status lines, the second those.
+// does without the seats and the status lines, the second those (one
+// description when TableSplit makes one picture).
 func TableSplitAlt(sc render.Screen) []string {
-	if len(sc.Seats) == 0 {
+	if !splits(sc) {
 		return []string{TableAlt(sc)}
 	}
 	top := sc

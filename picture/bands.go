@@ -149,6 +149,12 @@ func tableBands(sc render.Screen) ([]byte, error) {
 	return assemble(got, width, y)
 }
 
+// splits reports whether TableSplit makes two pictures of sc: seats, and
+// a centre or standings above them.
+func splits(sc render.Screen) bool {
+	return len(sc.Seats) > 0 && (len(sc.Center) > 0 || len(sc.Result) > 0)
+}
+
 // errSpill is a band whose drawing reached another band's rows.
 var errSpill = errors.New("picture: a band's drawing left its rows")
 
@@ -183,12 +189,13 @@ func cachedBands(parts []bandPart) ([]*band, error) {
 // TableSplit draws the table as two pictures, each nearer the shape a chat
 // shows whole (Discord shows one picture in at most about 520×350 pixels on
 // a desktop): the title, the standings and the centre; then the seats and
-// the status lines, with a margin above them. A table without seats is one
-// picture. Both are the rows of Table's picture, with the margins.
+// the status lines, with a margin above them. A table without seats, or
+// with nothing above them but its title, is one picture. Both are the rows
+// of Table's picture, with the margins.
 func TableSplit(sc render.Screen) ([][]byte, error) {
 	parts := tableParts(sc)
 	cut := slices.IndexFunc(parts, func(p bandPart) bool { return p.key[0] == bandSeats })
-	if cut < 0 {
+	if cut < 0 || !splits(sc) {
 		png, err := tableBands(sc)
 		return [][]byte{png}, err
 	}
