@@ -47,7 +47,7 @@ func newLongWorld(t *testing.T) *world {
 		}
 		fake.AddUser(u.id, longNames[u.id], u.locale)
 	}
-	w := &world{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "stolik.db"), loc: locales.MustLoad(), seen: map[string]string{}, logs: &logBuffer{}}
+	w := &world{t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "stolik.db"), loc: locales.MustLoad(), seen: map[string]string{}, seenAt: map[string]int{}, logs: &logBuffer{}}
 	w.start()
 	t.Cleanup(w.stop)
 	return w
