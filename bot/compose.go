@@ -266,8 +266,8 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	}
 
 	// The status: the game and the table with the title, the result, the
-	// rule, the centre, the seats and the status lines (in words when there
-	// is no picture), the deadlines.
+	// rule, the centre and the seats (in words when there is no picture),
+	// the status lines, the deadlines.
 	pic := o.pictures && haveScreen
 	head := header(l, rec)
 	if sc.Title != "" {
@@ -300,9 +300,17 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 				}
 			}
 		}
-		// With a picture, the status lines are in it (and in its
-		// description): the text stays short.
-		for _, s := range sc.Status {
+	}
+	// The status lines are words, with a picture too: in a picture they
+	// would be drawn at a size no one reads once a chat has scaled it
+	// down. What the acting seats are doing is the first line's and the
+	// last moves' to say; the latest plays are said by the last moves
+	// where they are listed.
+	for _, s := range sc.Status {
+		extra = append(extra, line{text: s, kind: "status"})
+	}
+	if len(moves) == 0 {
+		for _, s := range sc.Recent {
 			extra = append(extra, line{text: s, kind: "status"})
 		}
 	}
@@ -323,7 +331,10 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	parts := []part{{lines: first}}
 	var job *pictureJob
 	if pic {
-		job = newPictureJob("table", sc, picture.TableSplitAlt(sc), false)
+		// The picture holds no status lines: they are in the text.
+		drawn := sc
+		drawn.Doing, drawn.Status, drawn.Recent = nil, nil, nil
+		job = newPictureJob("table", drawn, picture.TableSplitAlt(drawn), false)
 		for _, g := range job.galleries() {
 			parts = append(parts, part{comp: g})
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -125,5 +126,60 @@ func TestTableMessageWithoutPicture(t *testing.T) {
 	}
 	if n := strings.Count(logs.String(), "drawing a picture"); n != 1 {
 		t.Errorf("the failure was logged %d times:\n%s", n, logs.String())
+	}
+}
+
+// TestTableStatusInWords: with a picture, the table message says the status
+// lines in words (a picture scaled down by a chat shows them too small to
+// read) and draws none of them; what the acting seats are doing is left to
+// the first line, and the latest plays to the last moves when they are
+// listed.
+func TestTableStatusInWords(t *testing.T) {
+	t.Parallel()
+	b := testBot(t)
+	for _, c := range []struct {
+		game  string
+		seats int
+		opts  engine.Options
+	}{
+		{"princesses", 6, engine.Options{"rounds": "invitation", "edition": "classic", "promo": "on"}},
+		{"lynx", 5, engine.Options{"mode": "expert"}},
+		{"courtiers", 5, nil},
+		{"chapters", 6, nil},
+	} {
+		seen := map[string]int{}
+		walkGame(t, c.game, c.seats, c.opts, 7, func(snap *table.Snapshot) {
+			l := b.loc.Lang(snap.Record.Lang)
+			sc, ok := render.ScreenOf(c.game, l, snap.State.View(engine.Spectator), names(l, snap.Record))
+			if !ok || snap.Record.Status != table.StatusPlaying {
+				return
+			}
+			m := b.publicMessage(snap, nil)
+			if m.pic == nil {
+				t.Fatalf("%s: no picture", c.game)
+			}
+			if got := m.pic.sc.StatusLines(); len(got) != 0 {
+				t.Errorf("%s v%d: the picture draws status lines %q", c.game, snap.Version, got)
+			}
+			text := v2Text(m.components)
+			for _, s := range append(slices.Clone(sc.Status), sc.Recent...) {
+				seen["status"]++
+				if !strings.Contains(text, s) {
+					t.Errorf("%s v%d: the message lacks the status line %q:\n%s", c.game, snap.Version, s, text)
+				}
+			}
+			for _, s := range sc.Doing {
+				seen["doing"]++
+				if strings.Contains(text, s) {
+					t.Errorf("%s v%d: the message says %q besides its first line:\n%s", c.game, snap.Version, s, text)
+				}
+			}
+		})
+		if seen["status"] == 0 {
+			t.Errorf("%s: no status line in the whole game: the check checked nothing", c.game)
+		}
+		if (c.game == "lynx" || c.game == "courtiers") && seen["doing"] == 0 {
+			t.Errorf("%s: no line of what the acting seats do: the check checked nothing", c.game)
+		}
 	}
 }

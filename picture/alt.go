@@ -55,7 +55,7 @@ func TableAlt(sc render.Screen) string {
 		}
 		parts = append(parts, altPart{forms: []string{mark + line, mark + joinNonEmpty(": ", s.Name, strings.Join(s.Counts, ", ")), mark + s.Name}, drop: 4})
 	}
-	for _, s := range sc.Status {
+	for _, s := range sc.StatusLines() {
 		parts = append(parts, altPart{forms: []string{s, ""}, drop: 5})
 	}
 	return fitAlt(parts)
@@ -144,7 +144,7 @@ func TableSplitAlt(sc render.Screen) []string {
 		return []string{TableAlt(sc)}
 	}
 	top := sc
-	top.Seats, top.Status = nil, nil
-	bottom := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Seats: sc.Seats, Status: sc.Status}
+	top.Seats, top.Doing, top.Status, top.Recent = nil, nil, nil, nil
+	bottom := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Seats: sc.Seats, Doing: sc.Doing, Status: sc.Status, Recent: sc.Recent}
 	return []string{TableAlt(top), TableAlt(bottom)}
 }

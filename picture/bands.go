@@ -119,9 +119,10 @@ func tableParts(sc render.Screen) []bandPart {
 			draw: func(c *canvas, y int) int { return drawSeatRow(c, sc.Game, sc.Seats, r, y) },
 		})
 	}
+	status := sc.StatusLines()
 	ps = append(ps, bandPart{
-		key:  keyBuf{bandStatus}.strs(sc.Status),
-		draw: func(c *canvas, y int) int { return drawStatus(c, sc.Status, y) },
+		key:  keyBuf{bandStatus}.strs(status),
+		draw: func(c *canvas, y int) int { return drawStatus(c, status, y) },
 	})
 	if len(sc.Result) == 0 {
 		ps = append(ps, result)

@@ -383,7 +383,7 @@ func TestBandKeysCoverScreen(t *testing.T) {
 		// The screen: what the table draws is in the keys (Acting, Viewer,
 		// Prompt, Hand and Secret are the hand's; the table draws the
 		// seats' own You and Acting).
-		{render.Screen{}, []string{"Game", "Acting", "Viewer", "Result", "Prompt", "Hand", "Secret", "Title", "Rule", "Center", "Seats", "Status", "Chart"}},
+		{render.Screen{}, []string{"Game", "Acting", "Viewer", "Result", "Prompt", "Hand", "Secret", "Title", "Rule", "Center", "Seats", "Doing", "Status", "Recent", "Chart"}},
 		{render.Pile{}, []string{"Label", "Text", "Cards", "Count", "Group"}},
 		{render.Card{}, []string{"Suit", "Value", "Name", "Note", "Code", "Down", "Mark"}},
 		{render.SeatPart{}, []string{"Seat", "Name", "You", "Acting", "Counts", "Piles", "Line"}},
@@ -411,7 +411,9 @@ func TestBandKeysCoverScreen(t *testing.T) {
 		"centre":     func(sc *render.Screen) { sc.Center = slices.Clone(sc.Center); sc.Center[0].Count++ },
 		"seat mark":  func(sc *render.Screen) { sc.Seats = slices.Clone(sc.Seats); sc.Seats[4].Acting = !sc.Seats[4].Acting },
 		"seat count": func(sc *render.Screen) { sc.Seats = slices.Clone(sc.Seats); sc.Seats[5].Counts = []string{"x"} },
+		"doing":      func(sc *render.Screen) { sc.Doing = []string{"x"} },
 		"status":     func(sc *render.Screen) { sc.Status = append(slices.Clone(sc.Status), "x") },
+		"recent":     func(sc *render.Screen) { sc.Recent = []string{"x"} },
 		"chart":      func(sc *render.Screen) { sc.Chart = &render.Chart{Title: "x"} },
 	} {
 		sc := base

@@ -265,7 +265,7 @@ func checkAlt(t *testing.T, alt string, sc render.Screen) {
 			add(c)
 		}
 	}
-	add(sc.Status...)
+	add(sc.StatusLines()...)
 	// A pile is named once ("Pool: 4 · 6", never "Pool: Pool: 4 · 6").
 	for _, ps := range [][]render.Pile{sc.Center, sc.Secret} {
 		for _, p := range ps {

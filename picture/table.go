@@ -78,7 +78,7 @@ func layoutTable(c *canvas, sc render.Screen) int {
 	}
 	y = drawCentre(c, sc, y)
 	y = drawSeats(c, sc, y)
-	y = drawStatus(c, sc.Status, y)
+	y = drawStatus(c, sc.StatusLines(), y)
 	if len(sc.Result) == 0 {
 		y = drawResult(c, sc, y)
 	}

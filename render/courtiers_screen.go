@@ -43,7 +43,7 @@ func (courtiersRenderer) Screen(l *locales.Localizer, ev engine.View, names Name
 	for s := 0; s < v.Seats; s++ {
 		sc.Seats = append(sc.Seats, courtiersScreenSeat(l, v, names, engine.Seat(s)))
 	}
-	sc.Status = courtiersScreenStatus(l, v, names, acting)
+	sc.Doing, sc.Status, sc.Recent = courtiersScreenStatus(l, v, names, acting)
 	return sc
 }
 
@@ -271,11 +271,10 @@ func courtiersScreenSeat(l *locales.Localizer, v *courtiers.View, names Names, s
 }
 
 // courtiersScreenStatus: whose turn it is and what is still to fill (when
-// it is not the viewer's: the prompt says it then), this turn's and the
-// previous turn's placements, the empty draw pile, the cards set aside,
-// and at the end each family's standing.
-func courtiersScreenStatus(l *locales.Localizer, v *courtiers.View, names Names, acting bool) []string {
-	var out []string
+// it is not the viewer's: the prompt says it then: doing); the empty draw
+// pile, the cards set aside, and at the end each family's standing
+// (status); this turn's and the previous turn's placements (recent).
+func courtiersScreenStatus(l *locales.Localizer, v *courtiers.View, names Names, acting bool) (doing, out, recent []string) {
 	if v.Final == nil && !acting {
 		var slots []string
 		if v.QueenOpen {
@@ -287,17 +286,17 @@ func courtiersScreenStatus(l *locales.Localizer, v *courtiers.View, names Names,
 		if v.OppOpen {
 			slots = append(slots, l.T("courtiers.screen.slot.opp", nil))
 		}
-		out = append(out, l.T("courtiers.screen.turn", map[string]any{"Name": names.Of(v.Turn), "List": strings.Join(slots, ", ")}))
+		doing = append(doing, l.T("courtiers.screen.turn", map[string]any{"Name": names.Of(v.Turn), "List": strings.Join(slots, ", ")}))
 	}
 	if len(v.Moves) > 0 && v.Final == nil {
-		out = append(out, l.T("courtiers.ui.this_turn", map[string]any{"List": courtiersScreenMoves(l, v, v.Turn, v.Moves, names)}))
+		recent = append(recent, l.T("courtiers.ui.this_turn", map[string]any{"List": courtiersScreenMoves(l, v, v.Turn, v.Moves, names)}))
 	}
 	if len(v.Last) > 0 && v.LastSeat >= 0 {
 		list := courtiersScreenMoves(l, v, v.LastSeat, v.Last, names)
 		if v.LastSeat == v.Seat {
-			out = append(out, l.T("courtiers.screen.last_you", map[string]any{"List": list}))
+			recent = append(recent, l.T("courtiers.screen.last_you", map[string]any{"List": list}))
 		} else {
-			out = append(out, l.T("courtiers.screen.last", map[string]any{"Name": names.Of(v.LastSeat), "List": list}))
+			recent = append(recent, l.T("courtiers.screen.last", map[string]any{"Name": names.Of(v.LastSeat), "List": list}))
 		}
 	}
 	if v.Deck == 0 && v.Final == nil {
@@ -321,7 +320,7 @@ func courtiersScreenStatus(l *locales.Localizer, v *courtiers.View, names Names,
 			"Up": list(courtiers.Esteemed), "Down": list(courtiers.Disgraced), "List": list(courtiers.Neutral),
 		}))
 	}
-	return out
+	return doing, out, recent
 }
 
 // courtiersScreenMoves describes a turn's placements by seat, in the

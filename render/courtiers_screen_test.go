@@ -236,14 +236,14 @@ func TestCourtiersScreenWords(t *testing.T) {
 			v.QueenOpen, v.OwnOpen = false, false
 			v.Moves = []courtiers.Placement{{Card: courtiers.NoCard, Area: courtiers.AreaUp}, {Card: carp, Area: courtiers.AreaOwn}}
 			return v
-		}, func(sc render.Screen) []string { return append(auditPrompt(sc), sc.Status...) },
+		}, func(sc render.Screen) []string { return append(auditPrompt(sc), sc.Recent...) },
 			[]string{"Zagraj kartę w domenie przeciwnika.", "W tej turze: Zagrywasz nad stołem Królowej: zakryty szpieg. Zagrywasz w swojej domenie: Karp."}},
 		{"into the viewer's domain", "uk", func() *courtiers.View {
 			v := base()
 			v.Turn, v.Acting, v.OppOpen = 1, []engine.Seat{1}, false
 			v.Moves = []courtiers.Placement{{Card: hareNoble, Area: courtiers.AreaOpp, Opp: 0}}
 			return v
-		}, func(sc render.Screen) []string { return append([]string{sc.Title}, sc.Status...) },
+		}, func(sc render.Screen) []string { return append(append([]string{sc.Title}, sc.Doing...), sc.Recent...) },
 			[]string{"Хід: Bolek", "Зараз грає Bolek — ще лишилося: стіл Королеви, власні володіння", "Цього ходу: Bolek розміщує у ваші володіння: Заєць (вельможа)."}},
 		{"empty table", "pl", base, auditCenterTexts, []string{"Karpie nad matą: brak", "Kolumna Królowej nad matą: 1 zakryty szpieg", "Wyeliminowane: brak", "Talia: pusta"}},
 		{"hand and missions", "pl", base, func(sc render.Screen) []string {

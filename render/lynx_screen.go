@@ -40,7 +40,7 @@ func (lynxRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, pa
 	for s := 0; s < v.Seats; s++ {
 		sc.Seats = append(sc.Seats, lynxScreenSeat(l, v, names, engine.Seat(s)))
 	}
-	sc.Status = lynxScreenStatus(l, v, names, acting)
+	sc.Doing, sc.Status = lynxScreenStatus(l, v, names, acting)
 	return sc
 }
 
@@ -246,29 +246,28 @@ func lynxScreenSeat(l *locales.Localizer, v *lynx.View, names Names, seat engine
 }
 
 // lynxScreenStatus says what the game waits for when the viewer is not the
-// one to act (the prompt says it otherwise), who is still to be robbed,
-// and how the game ended.
-func lynxScreenStatus(l *locales.Localizer, v *lynx.View, names Names, acting bool) []string {
-	var out []string
+// one to act (the prompt says it otherwise: doing), who is still to be
+// robbed, and how the game ended (status).
+func lynxScreenStatus(l *locales.Localizer, v *lynx.View, names Names, acting bool) (doing, out []string) {
 	active, victim := names.Of(v.Active), names.Of(v.Victim)
 	if !acting {
 		switch v.Phase {
 		case "play":
-			out = append(out, l.T("lynx.screen.status.play", map[string]any{"Name": active}))
+			doing = append(doing, l.T("lynx.screen.status.play", map[string]any{"Name": active}))
 		case "steal-virtual":
-			out = append(out, l.T("lynx.screen.status.virtual", map[string]any{"Name": active, "List": lynxScreenTargets(l, v)}))
+			doing = append(doing, l.T("lynx.screen.status.virtual", map[string]any{"Name": active, "List": lynxScreenTargets(l, v)}))
 		case "take":
 			if v.Victim == v.Seat {
-				out = append(out, l.T("lynx.screen.status.take_you", map[string]any{"Name": active, "Set": LynxSet(v.Stolen)}))
+				doing = append(doing, l.T("lynx.screen.status.take_you", map[string]any{"Name": active, "Set": LynxSet(v.Stolen)}))
 			} else {
-				out = append(out, l.T("lynx.screen.status.take", map[string]any{"Name": active, "Set": LynxSet(v.Stolen), "Victim": victim}))
+				doing = append(doing, l.T("lynx.screen.status.take", map[string]any{"Name": active, "Set": LynxSet(v.Stolen), "Victim": victim}))
 			}
 		case "back":
-			out = append(out, l.T("lynx.screen.status.back", map[string]any{"Name": victim, "Set": LynxSet(v.Stolen)}))
+			doing = append(doing, l.T("lynx.screen.status.back", map[string]any{"Name": victim, "Set": LynxSet(v.Stolen)}))
 		case "draw":
-			out = append(out, l.N("lynx.screen.status.draw", v.Owed, map[string]any{"Name": victim}))
+			doing = append(doing, l.N("lynx.screen.status.draw", v.Owed, map[string]any{"Name": victim}))
 		case "bonus":
-			out = append(out, l.T("lynx.screen.status.bonus", map[string]any{"Name": active}))
+			doing = append(doing, l.T("lynx.screen.status.bonus", map[string]any{"Name": active}))
 		}
 	}
 	if len(v.Pending) > 0 && v.Phase != "over" {
@@ -284,7 +283,7 @@ func lynxScreenStatus(l *locales.Localizer, v *lynx.View, names Names, acting bo
 	if v.Phase == "over" && v.Reason != "" {
 		out = append(out, l.T("lynx.end."+v.Reason, nil))
 	}
-	return out
+	return doing, out
 }
 
 // lynxScreenResult is the end: the winners (in the second person when the

@@ -150,7 +150,7 @@ func (a screenAudit) audit(t *testing.T, l *locales.Localizer, st engine.State, 
 	// only on its seat and in the table of final scores.
 	if viewer >= 0 {
 		spoken := []string{sc.Title, sc.Prompt}
-		spoken = append(spoken, sc.Status...)
+		spoken = append(spoken, sc.StatusLines()...)
 		if len(sc.Result) > 0 {
 			spoken = append(spoken, sc.Result[0])
 		}
@@ -208,7 +208,7 @@ func auditWords(sc render.Screen) []string {
 	if sc.Prompt != "" {
 		out = append(out, sc.Prompt)
 	}
-	out = append(out, sc.Status...)
+	out = append(out, sc.StatusLines()...)
 	piles := func(ps []render.Pile) {
 		for _, p := range ps {
 			out = append(out, p.Label, p.Text)
@@ -265,7 +265,7 @@ func auditCards(sc render.Screen, f func(part string, c render.Card)) {
 // auditDump writes a screen for a failure message.
 func auditDump(sc render.Screen) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "title %q acting %v viewer %d prompt %q result %q status %q\n", sc.Title, sc.Acting, sc.Viewer, sc.Prompt, sc.Result, sc.Status)
+	fmt.Fprintf(&b, "title %q acting %v viewer %d prompt %q result %q status %q\n", sc.Title, sc.Acting, sc.Viewer, sc.Prompt, sc.Result, sc.StatusLines())
 	pile := func(p render.Pile) {
 		fmt.Fprintf(&b, "  [%s|%s] %q count %d:", p.Group, p.Label, p.Text, p.Count)
 		for _, c := range p.Cards {
@@ -497,7 +497,7 @@ func TestLynxScreenWords(t *testing.T) {
 			v := base()
 			v.Phase, v.Active, v.Acting, v.Victim, v.Played, v.Stolen = "take", 1, []engine.Seat{1}, 0, []lynx.Card{6, 6}, []lynx.Card{2, 2}
 			return v
-		}, func(sc render.Screen) []string { return append(sc.Status, auditCenterTexts(sc)...) },
+		}, func(sc render.Screen) []string { return append(slices.Clone(sc.Doing), auditCenterTexts(sc)...) },
 			[]string{"Bolek kradnie ci 2 2 i decyduje: wziąć te karty na rękę czy zostawić je tobie.", "Twoje ukradzione karty: 2 2", "Bolek zagrywa w tej turze: 6 6"}},
 		{"shared win", "pl", func() *lynx.View {
 			v := base()

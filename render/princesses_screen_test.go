@@ -43,7 +43,7 @@ type pcsGame struct {
 func pcsTexts(sc render.Screen) []string {
 	out := []string{sc.Title, sc.Prompt}
 	out = append(out, sc.Result...)
-	out = append(out, sc.Status...)
+	out = append(out, sc.StatusLines()...)
 	pile := func(p render.Pile) {
 		out = append(out, p.Label, p.Text)
 		for _, c := range p.Cards {

@@ -51,9 +51,18 @@ type Screen struct {
 	Center []Pile
 	// Seats are the seats around the table, in seat order.
 	Seats []SeatPart
+	// Doing says in words what the seats that act are doing ("Bob steals
+	// 2 2 from Ala and decides…"), for presenters without a turn line of
+	// their own (a picture, the terminal): a Discord message says it in its
+	// first line and its last moves.
+	Doing []string
 	// Status are short lines that do not fit a part above (the deck's
-	// size, the draft's direction); dropped before the seats.
+	// size, the draft's direction, a power declared); dropped before the
+	// seats.
 	Status []string
+	// Recent are the latest plays in words (a Courtisans turn's
+	// placements), for presenters that list no last moves.
+	Recent []string
 	// Chart is the score after every round, for games of several rounds;
 	// nil otherwise.
 	Chart *Chart
@@ -174,4 +183,15 @@ func ScreenParts(gameID string, parts Parts, l *locales.Localizer, v engine.View
 	sc := s.Screen(l, v, names, parts)
 	sc.Game = gameID
 	return sc, true
+}
+
+// StatusLines are Doing, Status and Recent, in that order: the status of a
+// presenter that shows neither a turn line nor the last moves.
+func (sc Screen) StatusLines() []string {
+	if len(sc.Doing) == 0 && len(sc.Recent) == 0 {
+		return sc.Status
+	}
+	out := make([]string, 0, len(sc.Doing)+len(sc.Status)+len(sc.Recent))
+	out = append(append(append(out, sc.Doing...), sc.Status...), sc.Recent...)
+	return out
 }

@@ -427,7 +427,7 @@ func (f frame) render() []string {
 	} else {
 		blocks[bSeats].forms = [][]string{seats, counts, nil}
 	}
-	blocks[bStatus].forms = one(wrapAll(sc.Status))
+	blocks[bStatus].forms = one(wrapAll(sc.StatusLines()))
 	// Secret cards: whole; their names only; nothing.
 	var secret, names []string
 	for _, p := range sc.Secret {
@@ -651,7 +651,7 @@ func tableLines(l *locales.Localizer, sc render.Screen) []string {
 		}
 		out = append(out, wrap(mark+line, termWidth, "    ")...)
 	}
-	add(sc.Status...)
+	add(sc.StatusLines()...)
 	for _, p := range sc.Secret {
 		add(pileText(p))
 	}
