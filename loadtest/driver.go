@@ -48,7 +48,10 @@ var mentionRE = regexp.MustCompile(`<@(\d+)>`)
 const optionalOdds = 10
 
 // interact dispatches one interaction and waits for its acknowledgement,
-// recording the latency while the run is measured.
+// recording the latency while the run is measured: the acknowledgement's
+// as Discord would see it (discordtest.Interaction.AckLatency), and the
+// round trip the simulated user saw, which adds the fake Discord's own
+// work on either side and the wait for the user's goroutine to run.
 func (d *driver) interact(ctx context.Context, kind string, f func() (*discordtest.Interaction, error)) (*discordtest.Interaction, error) {
 	t0 := time.Now()
 	in, err := f()
@@ -68,11 +71,16 @@ func (d *driver) interact(ctx context.Context, kind string, f func() (*discordte
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	lat := time.Since(t0)
+	round := time.Since(t0)
+	lat, ok := in.AckLatency()
+	if !ok {
+		lat = round
+	}
 	r, _ := in.Response()
 	if measured {
 		d.h.mu.Lock()
 		d.h.lat = append(d.h.lat, lat)
+		d.h.roundLat = append(d.h.roundLat, round)
 		d.h.latBy[kind] = append(d.h.latBy[kind], lat)
 		if r.Type == 5 || r.Type == 6 {
 			d.h.deferred++

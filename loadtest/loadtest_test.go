@@ -27,6 +27,12 @@ func TestSmallRun(t *testing.T) {
 	if len(rep.Errors) > 0 || rep.Unanswered > 0 {
 		t.Fatalf("errors %v, unanswered %d", rep.Errors, rep.Unanswered)
 	}
+	// An acknowledgement as Discord sees it lies within the round trip
+	// the simulated user saw, interaction by interaction, so every
+	// percentile does too.
+	if rep.AckP50 <= 0 || rep.AckP50 > rep.RoundP50 || rep.AckP99 > rep.RoundP99 {
+		t.Errorf("acknowledgements p50 %v, p99 %v; round trips p50 %v, p99 %v", rep.AckP50, rep.AckP99, rep.RoundP50, rep.RoundP99)
+	}
 	if len(rep.TextViolations) > 0 {
 		t.Errorf("the fake Discord found %d texts cut, controls alike or mentions not allowed: %q", len(rep.TextViolations), rep.TextViolations)
 	}

@@ -1378,3 +1378,36 @@ func TestAutocompleteWithChoicesNotRegistered(t *testing.T) {
 		t.Error("a rejected overwrite registered commands")
 	}
 }
+
+// TestAckLatency: the latency is from the event sent to the callback's
+// arrival, so a bot that waits before answering shows its wait and no
+// more than the whole round trip the caller saw; none before the answer.
+func TestAckLatency(t *testing.T) {
+	t.Parallel()
+	s := world(t)
+	const wait = 30 * time.Millisecond
+	release := make(chan struct{})
+	dg := connect(t, s, func(dg *discordgo.Session) {
+		dg.AddHandler(func(dg *discordgo.Session, i *discordgo.InteractionCreate) {
+			<-release
+			time.Sleep(wait)
+			_ = dg.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: "ok", Flags: discordgo.MessageFlagsEphemeral},
+			})
+		})
+	})
+	register(t, dg, s)
+	start := time.Now()
+	in := s.SlashCommand(alice, guildID, channelID, "table", discordtest.Opt("game", "princesses"), discordtest.Opt("seats", 4))
+	if d, ok := in.AckLatency(); ok {
+		t.Errorf("a latency before the answer: %v", d)
+	}
+	close(release)
+	in.Wait(ctx(t))
+	round := time.Since(start)
+	d, ok := in.AckLatency()
+	if !ok || d < wait || d > round {
+		t.Errorf("AckLatency = %v, %v; want between the bot's wait %v and the round trip %v", d, ok, wait, round)
+	}
+}

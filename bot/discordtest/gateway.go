@@ -470,7 +470,11 @@ func (s *Server) dispatchWhere(event string, d any, need int, keep func(*gwSessi
 	for _, sess := range g.sessions {
 		if !sess.dead && sess.intents&need == need && keep(sess) {
 			if raw == nil {
-				raw = marshalDispatch(event, d)
+				if r, ok := d.(json.RawMessage); ok {
+					raw = r // marshaled by the caller
+				} else {
+					raw = marshalDispatch(event, d)
+				}
 			}
 			s.dispatchRawLocked(sess, event, raw)
 			n++

@@ -24,6 +24,11 @@ type interaction struct {
 	created   time.Time
 	sourceMsg string // component and modal submit: the message the component is on
 	acked     chan struct{}
+	// sent is when the interaction's event was handed to the connection
+	// (gateway) or the request made (HTTP), after its JSON was built;
+	// ackArrived is when the request that acknowledged it reached the
+	// fake, before its body was read (both by the real clock).
+	sent, ackArrived time.Time
 
 	ack       int // callback type of the initial response; 0 before it
 	response  Response
@@ -57,6 +62,21 @@ const DefaultWait = 10 * time.Second
 
 // Acked is closed once the bot gave its initial response.
 func (i *Interaction) Acked() <-chan struct{} { return i.in.acked }
+
+// AckLatency is how long the bot took to acknowledge the interaction as
+// Discord would see it: from when its event was sent (its JSON built) to
+// when the request with the initial response arrived (before the fake read
+// it). It leaves out what the fake itself does on either side, building
+// the event and checking the response, and when the caller's goroutine
+// next ran. ok is false before the acknowledgement.
+func (i *Interaction) AckLatency() (d time.Duration, ok bool) {
+	i.s.mu.Lock()
+	defer i.s.mu.Unlock()
+	if i.in.ack == 0 || i.in.sent.IsZero() || i.in.ackArrived.IsZero() {
+		return 0, false
+	}
+	return i.in.ackArrived.Sub(i.in.sent), true
+}
 
 // Response returns the initial response, if the bot gave it.
 func (i *Interaction) Response() (Response, bool) {
@@ -219,13 +239,24 @@ func (s *Server) send(in *interaction, payload map[string]any) *Interaction {
 }
 
 func (s *Server) sendErr(in *interaction, payload map[string]any) (*Interaction, error) {
+	s.stampSent(in)
 	if s.deliverHTTP(in, payload) {
 		return s.handle(in), nil
 	}
-	if s.dispatch("INTERACTION_CREATE", payload, 0, in.guildID) == 0 {
+	raw := json.RawMessage(marshalDispatch("INTERACTION_CREATE", payload))
+	s.stampSent(in)
+	if s.dispatch("INTERACTION_CREATE", raw, 0, in.guildID) == 0 {
 		return nil, ErrNoSession
 	}
 	return s.handle(in), nil
+}
+
+// stampSent notes when in's event is sent (Interaction.AckLatency).
+func (s *Server) stampSent(in *interaction) {
+	now := time.Now()
+	s.mu.Lock()
+	in.sent = now
+	s.mu.Unlock()
 }
 
 // handle is the test's handle of a dispatched interaction.
@@ -959,6 +990,7 @@ func (s *Server) interactionCallback(rq *request) reply {
 	}
 	in.ack = body.Type
 	in.response = resp
+	in.ackArrived = rq.arrived
 	close(in.acked)
 	if rq.query.Get("with_response") != "true" {
 		return noContent()

@@ -17,11 +17,12 @@ import (
 
 // request is a REST request as a handler sees it.
 type request struct {
-	params map[string]string
-	query  url.Values
-	body   []byte       // JSON payload; payload_json of a multipart request
-	files  []Attachment // uploaded files
-	in     *interaction // the interaction the request addressed, if any
+	arrived time.Time // when the request reached the fake, before its body was read
+	params  map[string]string
+	query   url.Values
+	body    []byte       // JSON payload; payload_json of a multipart request
+	files   []Attachment // uploaded files
+	in      *interaction // the interaction the request addressed, if any
 }
 
 // reply is a handler's answer. body (or else err) is marshaled to JSON; a
@@ -162,8 +163,10 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	path, versioned := apiPath(r.URL.Path)
+	arrived := time.Now()
 	call := Call{Method: r.Method, Path: path, Query: r.URL.Query(), Host: r.Header.Get(hostHeader)}
 	rq, readErr := readRequest(r)
+	rq.arrived = arrived
 	call.Body = rq.body
 	for _, f := range rq.files {
 		call.Files = append(call.Files, f.Filename)
