@@ -313,7 +313,7 @@ func (b chapterScreen) status() []string {
 			var gains []string
 			for i, p := range res.Plays {
 				if !p.IsGhost() && i < len(res.Gains) && !res.Gains[i].Zero() {
-					gains = append(gains, b.names.Of(p.Seat)+" "+chaptersReward(l, res.Gains[i]))
+					gains = append(gains, b.names.Of(p.Seat)+": "+chaptersReward(l, res.Gains[i]))
 				}
 			}
 			if len(gains) > 0 {

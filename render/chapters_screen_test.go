@@ -166,5 +166,12 @@ func TestChaptersScreenWords(t *testing.T) {
 		if sc.Hand != nil || sc.Prompt != "" || len(sc.Center) != 1 || !strings.Contains(sc.Center[0].Label, "Olena") {
 			t.Errorf("%s: spectator: %+v", lang, sc)
 		}
+		// The tokens a round gave: each player's name, a colon, the tokens.
+		v.Last.Gains = []chapters.Tokens{{Hearts: 2}, {Stars: 1}}
+		sc, _ = render.ScreenOf("chapters", l, v, names)
+		want := l.T("chapters.ui.gains", map[string]any{"List": "Olena: " + l.N("chapters.hearts", 2, nil) + "; Bob: " + l.N("chapters.stars", 1, nil)})
+		if !slices.ContainsFunc(sc.Status, func(s string) bool { return strings.HasSuffix(s, " "+want) }) {
+			t.Errorf("%s: no %q in %q", lang, want, sc.Status)
+		}
 	}
 }
