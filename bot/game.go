@@ -271,12 +271,21 @@ func optionsText(l *locales.Localizer, rec table.Record) string {
 			} else if l.Has("cmd.opt." + spec.Key + ".name") {
 				name = l.T("cmd.opt."+spec.Key+".name", nil)
 			}
-			if named, ok := render.OptionValue(l, rec.Setup.Game, spec.Key, v, rec.Setup.Options); ok {
+			switch named, ok := render.OptionValue(l, rec.Setup.Game, spec.Key, v, rec.Setup.Options); {
+			case v == "on" || v == "off":
+				// In a line, not a menu: "powers: on", as every switch.
+				v = l.T("bot."+v, nil)
+			case ok:
 				v = named
-			} else {
+			default:
 				v = optionValue(l, rec.Setup.Game, spec.Key, v)
 			}
-			parts = append(parts, name+": "+v)
+			if strings.Contains(strings.ToLower(v), strings.ToLower(name)) {
+				// The value names its option ("Deluxe edition"): once.
+				parts = append(parts, v)
+			} else {
+				parts = append(parts, name+": "+v)
+			}
 		}
 	}
 	parts = append(parts, l.T("bot.opt.lang", nil)+": "+l.T("cmd.choice.lang."+locales.Normalize(rec.Lang), nil))

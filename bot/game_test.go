@@ -339,3 +339,32 @@ func TestPicksAreMultiSelects(t *testing.T) {
 		t.Error("a pick offered for playing a card")
 	}
 }
+
+// TestOptionsText: the table's options in one line, each switch written
+// alike ("on" / "off", not a menu's capitalised entry beside a lowercase
+// one), and a value that names its option ("Deluxe edition") said once.
+func TestOptionsText(t *testing.T) {
+	t.Parallel()
+	loc := locales.MustLoad()
+	rec := table.Record{Lang: "pl", Setup: engine.Setup{Game: "princesses", Seats: 4, Options: engine.Options{"edition": "deluxe", "powers": "on", "promo": "off"}}}
+	for _, c := range []struct {
+		lang       string
+		want, lack []string
+	}{
+		{"pl", []string{"gracze: 4", "Edycja deluxe", "moce Księżniczek: włączone", "Księżniczka promocyjna: wyłączone"}, []string{"edycja: Edycja", "Włączone"}},
+		{"en", []string{"players: 4", "Deluxe edition", "princess powers: on", "promo princess: off"}, []string{"edition: Deluxe", "On"}},
+		{"uk", []string{"гравці: 4", "Видання делюкс", "властивості принцес: увімкнено", "промопринцеса: вимкнено"}, []string{"видання: Видання", "Увімкнено"}},
+	} {
+		got := optionsText(loc.Lang(c.lang), rec)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q lacks %q", c.lang, got, w)
+			}
+		}
+		for _, w := range c.lack {
+			if strings.Contains(got, w) {
+				t.Errorf("%s: %q has %q", c.lang, got, w)
+			}
+		}
+	}
+}
