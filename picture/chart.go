@@ -3,6 +3,7 @@ package picture
 import (
 	"image"
 	"image/color"
+	"math"
 	"strconv"
 
 	"golang.org/x/image/vector"
@@ -44,8 +45,11 @@ func drawChart(c *canvas, ch *render.Chart, x, y, w, plotH int) int {
 	px0, px1 := x+axisW, x+w-10
 	py0, py1 := y+8, y+8+plotH
 	tick := niceStep(hi - lo)
+	// yOf is a value's height below py0: the chart's float arithmetic is
+	// done from its own top, so that the same chart drawn lower (a table
+	// picture cut in two, picture.TableSplit) has the same pixels.
 	yOf := func(v int) float32 {
-		return float32(py1) - float32(v-lo)*float32(py1-py0)/float32(hi-lo)
+		return float32(plotH) - float32(v-lo)*float32(plotH)/float32(hi-lo)
 	}
 	n := len(ch.Rounds)
 	xOf := func(r int) float32 { // r = 0 is the start, before round 1
@@ -56,7 +60,7 @@ func drawChart(c *canvas, ch *render.Chart, x, y, w, plotH int) int {
 			if v < lo {
 				continue
 			}
-			yy := int(yOf(v))
+			yy := py0 + int(yOf(v))
 			col := grid
 			if v == 0 {
 				col = dim
@@ -82,12 +86,12 @@ func drawChart(c *canvas, ch *render.Chart, x, y, w, plotH int) int {
 					continue
 				}
 				nx, ny := xOf(r+1), yOf(row[s])
-				c.segment(prevX, prevY, nx, ny, 3, col)
+				c.segment(py0, prevX, prevY, nx, ny, 3, col)
 				prevX, prevY = nx, ny
 			}
 			for r, row := range ch.Rounds {
 				if s < len(row) {
-					c.dot(xOf(r+1), yOf(row[s]), 4.5, col)
+					c.dot(py0, xOf(r+1), yOf(row[s]), 4.5, col)
 				}
 			}
 		}
@@ -109,19 +113,24 @@ func niceStep(span int) int {
 	}
 }
 
-// segment draws a line w pixels wide.
-func (c *canvas) segment(x0, y0, x1, y1, w float32, col color.RGBA) {
-	r := image.Rect(int(min(x0, x1)-w-1), int(min(y0, y1)-w-1), int(max(x0, x1)+w+2), int(max(y0, y1)+w+2))
+// floor is the integer at or below v.
+func floor(v float32) int { return int(math.Floor(float64(v))) }
+
+// segment draws a line w pixels wide; y0 and y1 are below row oy.
+func (c *canvas) segment(oy int, x0, y0, x1, y1, w float32, col color.RGBA) {
+	top := floor(min(y0, y1) - w - 1)
+	r := image.Rect(floor(min(x0, x1)-w-1), oy+top, floor(max(x0, x1)+w+2), oy+floor(max(y0, y1)+w+2))
 	c.shape(r, col, func(z *vector.Rasterizer) {
-		ox, oy := float64(r.Min.X), float64(r.Min.Y)
-		pen{z: z, h: 1}.stroke(float64(x0)-ox, float64(y0)-oy, float64(x1)-ox, float64(y1)-oy, float64(w))
+		ox, ry := float64(r.Min.X), float64(top)
+		pen{z: z, h: 1}.stroke(float64(x0)-ox, float64(y0)-ry, float64(x1)-ox, float64(y1)-ry, float64(w))
 	})
 }
 
-// dot draws a disc of radius rad.
-func (c *canvas) dot(x, y, rad float32, col color.RGBA) {
-	r := image.Rect(int(x-rad-1), int(y-rad-1), int(x+rad+2), int(y+rad+2))
+// dot draws a disc of radius rad; y is below row oy.
+func (c *canvas) dot(oy int, x, y, rad float32, col color.RGBA) {
+	top := floor(y - rad - 1)
+	r := image.Rect(floor(x-rad-1), oy+top, floor(x+rad+2), oy+floor(y+rad+2))
 	c.shape(r, col, func(z *vector.Rasterizer) {
-		pen{z: z, cx: x - float32(r.Min.X), cy: y - float32(r.Min.Y), h: rad}.circle(0, 0, 1)
+		pen{z: z, cx: x - float32(r.Min.X), cy: y - float32(top), h: rad}.circle(0, 0, 1)
 	})
 }

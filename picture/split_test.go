@@ -3,6 +3,8 @@ package picture
 import (
 	"bytes"
 	"testing"
+
+	"github.com/stolik-bot/stolik/render"
 )
 
 // TestTableSplit: the two pictures of a table are the rows of its one
@@ -64,5 +66,37 @@ func TestTableSplit(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestChartSameAtAnyHeight: a chart drawn lower down has the same pixels,
+// so that a table cut in two (TableSplit) is the rows of its one picture
+// wherever the seats above end. The chart's float arithmetic once took the
+// absolute row, and a 1-pixel difference showed at some heights only.
+func TestChartSameAtAnyHeight(t *testing.T) {
+	ch := &render.Chart{Title: "Oświadczyny po każdej rundzie", Names: []string{"Ala", "Bob", "Olena", "Bot 4"},
+		Rounds: [][]int{{3, 0, 7, 1}, {5, 13, 7, 2}, {5, 14, 26, -10}, {6, 20, 27, -4}, {11, 21, 27, -1}}}
+	draw := func(y int) (*canvas, int) {
+		h := drawChart(nil, ch, pad, y, inner, 150) - y
+		c := newCanvas(width, y+h+pad, felt)
+		drawChart(c, ch, pad, y, inner, 150)
+		return c, h
+	}
+	base, h := draw(10)
+	defer base.free()
+	for _, y := range []int{11, 37, 333, 1071, 2048, 4097} {
+		c, hh := draw(y)
+		if hh != h {
+			t.Fatalf("at %d the chart is %d rows high, at 10 %d", y, hh, h)
+		}
+		for r := 0; r < h; r++ {
+			a := base.img.Pix[(10+r)*base.img.Stride:][:width]
+			b := c.img.Pix[(y+r)*c.img.Stride:][:width]
+			if !bytes.Equal(a, b) {
+				t.Errorf("drawn at %d, the chart's row %d differs from the one drawn at 10", y, r)
+				break
+			}
+		}
+		c.free()
 	}
 }

@@ -29,8 +29,17 @@ func textFaces() []*face {
 func countFaces() []*face {
 	return []*face{faceOf(regular, 15), faceOf(condensed, 15), faceOf(condensed, 14)}
 }
-func nameFaces() []*face {
-	return []*face{faceOf(bold, 18), faceOf(condensedBold, 18), faceOf(condensedBold, 16)}
+
+// seatNameFaces and seatCountFaces are a seat's name and counts: larger
+// than the other small texts, as a chat shows the seats' picture at under
+// half its size (Discord: about 0.45 on a desktop, 0.4 on a phone);
+// smaller faces when a long name or many counts need them.
+func seatNameFaces() []*face {
+	return []*face{faceOf(bold, 21), faceOf(condensedBold, 21), faceOf(condensedBold, 18), faceOf(condensedBold, 16)}
+}
+
+func seatCountFaces() []*face {
+	return []*face{faceOf(regular, 18), faceOf(condensed, 18), faceOf(condensed, 16), faceOf(condensed, 14)}
 }
 
 // Table draws the table as the players around it see it: the title and the
@@ -610,8 +619,8 @@ func drawSeat(c *canvas, game string, s render.SeatPart, x, y, w, h int) int {
 		icons++
 	}
 	nameW -= icons * 24
-	nf, nl := fit(s.Name, nameFaces(), nameW, 2)
-	cf, cl := wrapItems(s.Counts, countFaces(), iw, 4)
+	nf, nl := fit(s.Name, seatNameFaces(), nameW, 2)
+	cf, cl := wrapItems(s.Counts, seatCountFaces(), iw, 4)
 	body := func(c *canvas, top int) int {
 		ty := top + ip
 		if c != nil {
