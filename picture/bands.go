@@ -82,7 +82,6 @@ const (
 // from y, which returns the y below it (c nil: measures only).
 type bandPart struct {
 	key  keyBuf
-	atY  bool // its pixels depend on its y: y goes in the key
 	draw func(c *canvas, y int) int
 }
 
@@ -96,7 +95,6 @@ func tableParts(sc render.Screen) []bandPart {
 	})
 	result := bandPart{
 		key:  keyBuf{bandResult}.strs(sc.Result).chart(sc.Chart),
-		atY:  true,
 		draw: func(c *canvas, y int) int { return drawResult(c, sc, y) },
 	}
 	if len(sc.Result) > 0 {
@@ -164,11 +162,7 @@ func cachedBands(parts []bandPart) ([]*band, error) {
 	got := make([]*band, 0, len(parts))
 	y := 0
 	for _, p := range parts {
-		k := p.key
-		if p.atY {
-			k = k.num(y)
-		}
-		ks := string(k)
+		ks := string(p.key)
 		b, ok := bands.get(ks)
 		if !ok {
 			var err error
