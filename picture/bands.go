@@ -35,11 +35,10 @@ import (
 // and caches that give the same pixels whether they hit or not. A band is
 // drawn at its place in the picture (the canvas holds rows y0 to y1 in the
 // picture's coordinates), so a band drawn for the first time is exactly the
-// picture's rows. Met again at another y, it is the same: every part but
-// the chart places fills, cached card faces and cached text masks at whole
-// pixels, and its icons are rasterized relative to their own whole-pixel
-// box. The chart's lines are placed in float32 from its y, which rounds
-// differently at another y, so the standings' band has its y in its key.
+// picture's rows. Met again at another y, it is the same: every part
+// places fills, cached card faces and cached text masks at whole pixels,
+// its icons are rasterized relative to their own whole-pixel box, and the
+// chart works out its lines from its own top (TestBandsMove).
 //
 // A drawing that reaches a row of the picture outside its band (a glyph's
 // accent above its line box, say) would be cut off, and the other band's
