@@ -153,6 +153,7 @@ func (s *Server) deliverHTTP(in *interaction, payload map[string]any) bool {
 	if err != nil {
 		s.t.Fatalf("discordtest: marshal an interaction: %v", err)
 	}
+	s.stampSent(in)
 	go func() {
 		defer ep.wg.Done()
 		defer close(d.done)

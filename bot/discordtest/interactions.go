@@ -239,7 +239,6 @@ func (s *Server) send(in *interaction, payload map[string]any) *Interaction {
 }
 
 func (s *Server) sendErr(in *interaction, payload map[string]any) (*Interaction, error) {
-	s.stampSent(in)
 	if s.deliverHTTP(in, payload) {
 		return s.handle(in), nil
 	}
