@@ -170,7 +170,19 @@ func (w *world) stop() {
 	w.bot = nil
 }
 
-func (w *world) idle() { w.t.Helper(); waitIdle(w.t, w.bot, 10*time.Second) }
+func (w *world) idle() { w.t.Helper(); waitIdle(w.t, w.bot, idleWait()) }
+
+// idleWait is how long a test waits for the bot to finish what an
+// interaction started (its answer's picture included). Under the race
+// detector pictures are drawn some ten times slower, and with every test
+// of the package sharing two processors a queue of them outlasted 10 s
+// (a Lynx duel in CI, .ci/run's race step).
+func idleWait() time.Duration {
+	if raceEnabled {
+		return 40 * time.Second
+	}
+	return 10 * time.Second
+}
 
 // do waits for an interaction to be answered and handled, and returns the
 // message it answered with (the new ephemeral message, or the updated one).
