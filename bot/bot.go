@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"runtime"
 	"sync"
@@ -173,6 +174,7 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("bot: %w", err)
 		}
+		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: discordTransport()}
 		if cfg.DiscordURL != "" {
 			if err := redirect(s, cfg.DiscordURL); err != nil {
 				return nil, err

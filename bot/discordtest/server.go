@@ -230,7 +230,7 @@ func (s *Server) Configure(session *discordgo.Session) {
 		s.t.Fatalf("discordtest: %v", err)
 	}
 	session.Client = &http.Client{
-		Transport: rewriteTransport{base: base, next: s.http.Client().Transport},
+		Transport: rewriteTransport{base: base, next: keepAlive(s.http.Client().Transport)},
 		Timeout:   10 * time.Second,
 	}
 	session.Dialer = &websocket.Dialer{
@@ -612,4 +612,17 @@ func (s *Server) WaitConnected(ctx context.Context) error {
 func (s *Server) GatewayStats() GatewayStats {
 	st, _ := s.gw.snapshot()
 	return st
+}
+
+// keepAlive is t keeping as many idle connections to the fake as the bot
+// keeps to Discord (bot/redirect.go): http.Transport's default of 2 a
+// host closes every connection beyond two once its request is done.
+func keepAlive(t http.RoundTripper) http.RoundTripper {
+	ht, ok := t.(*http.Transport)
+	if !ok {
+		return t
+	}
+	ht = ht.Clone()
+	ht.MaxIdleConnsPerHost = 64
+	return ht
 }
