@@ -36,8 +36,8 @@ const BusyTimeout = 5 * time.Second
 
 // DB is a SQLite store. It is safe for concurrent use.
 type DB struct {
-	w *sql.DB // writer pool: BEGIN IMMEDIATE, one connection
-	r *sql.DB // reader pool: deferred, query only
+	w *sql.DB     // writer pool: BEGIN IMMEDIATE, one connection
+	r *preparedDB // reader pool: deferred, query only, its queries prepared once
 
 	group   committer
 	noGroup bool // tests and benchmarks: one transaction per append
@@ -132,7 +132,7 @@ func open(ctx context.Context, path string, o openOptions) (*DB, error) {
 	if err != nil {
 		return fail("opening", err, fmt.Errorf("store: opening %s: %w", path, err))
 	}
-	d.r = r
+	d.r = newPreparedDB(r)
 	return d, nil
 }
 
