@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"runtime/trace"
 	"strings"
 	"time"
 
@@ -37,6 +38,7 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the seat counts and the users' choices")
 	quiet := fs.Bool("q", false, "no progress lines")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the measured window to this file")
+	tracefile := fs.String("trace", "", "write an execution trace of the measured window to this file (go tool trace; a few seconds are enough)")
 	memprofile := fs.String("memprofile", "", "write the allocations of the whole run (pprof's allocs profile) to this file")
 	pictures := fs.String("pictures", "on", "on: the bot draws the table's and the hands' pictures; off: words only")
 	db := fs.String("db", "", "the database: a postgres:// URL of a database without open tables (default: SQLite in --dir)")
@@ -78,6 +80,25 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	}
 	if !*quiet {
 		cfg.Progress = out
+	}
+	if *tracefile != "" {
+		f, err := os.Create(*tracefile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		var terr error
+		cfg.Measuring = func() func() {
+			if terr = trace.Start(f); terr != nil {
+				return func() {}
+			}
+			return trace.Stop
+		}
+		defer func() {
+			if terr != nil {
+				fmt.Fprintln(out, "trace:", terr)
+			}
+		}()
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
