@@ -81,41 +81,42 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	if !*quiet {
 		cfg.Progress = out
 	}
-	if *tracefile != "" {
-		f, err := os.Create(*tracefile)
+	// The recorders of the measured window, started in this order as it
+	// begins and stopped in the other as it ends (both may be asked for).
+	var recs []windowRecorder
+	for _, r := range []windowRecorder{
+		{name: "trace", path: *tracefile, start: trace.Start, stop: trace.Stop},
+		{name: "cpuprofile", path: *cpuprofile, start: pprof.StartCPUProfile, stop: pprof.StopCPUProfile},
+	} {
+		if r.path == "" {
+			continue
+		}
+		f, err := os.Create(r.path)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		var terr error
-		cfg.Measuring = func() func() {
-			if terr = trace.Start(f); terr != nil {
-				return func() {}
-			}
-			return trace.Stop
-		}
-		defer func() {
-			if terr != nil {
-				fmt.Fprintln(out, "trace:", terr)
-			}
-		}()
+		r.f = f
+		recs = append(recs, r)
 	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		var perr error
+	if len(recs) > 0 {
 		cfg.Measuring = func() func() {
-			if perr = pprof.StartCPUProfile(f); perr != nil {
-				return func() {}
+			for i := range recs {
+				recs[i].err = recs[i].start(recs[i].f)
 			}
-			return pprof.StopCPUProfile
+			return func() {
+				for i := len(recs) - 1; i >= 0; i-- {
+					if recs[i].err == nil {
+						recs[i].stop()
+					}
+				}
+			}
 		}
 		defer func() {
-			if perr != nil {
-				fmt.Fprintln(out, "cpuprofile:", perr)
+			for _, r := range recs {
+				if r.err != nil {
+					fmt.Fprintf(out, "%s: %v\n", r.name, r.err)
+				}
 			}
 		}()
 	}
@@ -133,4 +134,14 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 		return pprof.Lookup("allocs").WriteTo(f, 0)
 	}
 	return nil
+}
+
+// windowRecorder records the load test's measured window to a file: an
+// execution trace or a CPU profile.
+type windowRecorder struct {
+	name, path string
+	start      func(io.Writer) error
+	stop       func()
+	f          *os.File
+	err        error // start's
 }
