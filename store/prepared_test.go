@@ -15,14 +15,7 @@ import (
 func TestPreparedQueries(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "stolik.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.Create(ctx, tableRecord("t1", table.StatusPlaying)); err != nil {
-		t.Fatal(err)
-	}
+	db := openWithTable(t, "t1")
 	for range 5 {
 		if _, err := db.Meta(ctx, "t1"); err != nil {
 			t.Fatal(err)
@@ -63,14 +56,7 @@ func TestPreparedQueries(t *testing.T) {
 //	go test -run XXX -bench TableReads ./store/
 func BenchmarkTableReads(b *testing.B) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(b.TempDir(), "stolik.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.Create(ctx, tableRecord("t1", table.StatusPlaying)); err != nil {
-		b.Fatal(err)
-	}
+	db := openWithTable(b, "t1")
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := db.Meta(ctx, "t1"); err != nil {
@@ -80,4 +66,20 @@ func BenchmarkTableReads(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// openWithTable is a new database holding one table being played, closed
+// at the end of the test.
+func openWithTable(tb testing.TB, id string) *DB {
+	tb.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(tb.TempDir(), "stolik.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { _ = db.Close() })
+	if err := db.Create(ctx, tableRecord(id, table.StatusPlaying)); err != nil {
+		tb.Fatal(err)
+	}
+	return db
 }
