@@ -55,7 +55,7 @@ func (d *DB) Meta(ctx context.Context, id string) (record.Meta, error) {
 
 // SetMeta stores the front end's data of a table.
 func (d *DB) SetMeta(ctx context.Context, id string, m record.Meta) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins)
 			VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET deadline_secs = excluded.deadline_secs,
 			want_thread = excluded.want_thread, thread_id = excluded.thread_id, standins = excluded.standins`,
@@ -87,7 +87,7 @@ func (d *DB) SeatFlags(ctx context.Context, id string) (map[engine.Seat]record.S
 
 // SetSeatFlags stores the flags of one seat.
 func (d *DB) SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f record.SeatFlags) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO seat_meta (table_id, seat, vacant, standin) VALUES (?, ?, ?, ?)
 			ON CONFLICT (table_id, seat) DO UPDATE SET vacant = excluded.vacant, standin = excluded.standin`,
 			id, int(seat), b2i(f.Vacant), b2i(f.StandIn)); err != nil {
@@ -141,7 +141,7 @@ func (d *DB) Deadlines(ctx context.Context, id string) ([]record.Deadline, error
 // PutDeadline stores (or replaces) the deadline of a seat; a claim on the
 // seat's deadline ends (the row is replaced).
 func (d *DB) PutDeadline(ctx context.Context, dl record.Deadline) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO deadlines (`+deadlineCols+`) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			dl.TableID, int(dl.Seat), formatTime(dl.StartedAt), formatTime(dl.RemindAt), formatTime(dl.DueAt),
 			formatOpt(dl.RemindedAt), formatOpt(dl.ExpiredAt)); err != nil {
@@ -153,7 +153,7 @@ func (d *DB) PutDeadline(ctx context.Context, dl record.Deadline) error {
 
 // DeleteDeadline removes the deadline of a seat (nothing when there is none).
 func (d *DB) DeleteDeadline(ctx context.Context, id string, seat engine.Seat) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM deadlines WHERE table_id = ? AND seat = ?`, id, int(seat)); err != nil {
 			return fmt.Errorf("store: deleting a deadline of table %s: %w", id, err)
 		}
@@ -200,7 +200,7 @@ func (d *DB) NextDue(ctx context.Context) (next time.Time, ok bool, err error) {
 // that fires twice is handled once.
 func (d *DB) markDeadline(ctx context.Context, col string, dl record.Deadline, at time.Time) (bool, error) {
 	var changed bool
-	err := d.write(ctx, func(tx *sql.Tx) error {
+	err := d.write(ctx, func(tx stmtTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE deadlines SET `+col+` = ? WHERE table_id = ? AND seat = ? AND started_at = ? AND `+col+` = ''`,
 			formatTime(at), dl.TableID, int(dl.Seat), formatTime(dl.StartedAt))
 		if err != nil {
@@ -229,7 +229,7 @@ func (d *DB) MarkExpired(ctx context.Context, dl record.Deadline, at time.Time) 
 // one. It reports whether the stored choice changed.
 func (d *DB) Vote(ctx context.Context, id, topic, voter, choice string, at time.Time) (bool, error) {
 	var changed bool
-	err := d.write(ctx, func(tx *sql.Tx) error {
+	err := d.write(ctx, func(tx stmtTx) error {
 		var old string
 		err := tx.QueryRowContext(ctx, `SELECT choice FROM votes WHERE table_id = ? AND topic = ? AND voter = ?`, id, topic, voter).Scan(&old)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -268,7 +268,7 @@ func (d *DB) Votes(ctx context.Context, id, topic string) (map[string]string, er
 
 // ClearVotes removes the votes on a topic of a table.
 func (d *DB) ClearVotes(ctx context.Context, id, topic string) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM votes WHERE table_id = ? AND topic = ?`, id, topic); err != nil {
 			return fmt.Errorf("store: clearing votes: %w", err)
 		}
@@ -292,7 +292,7 @@ func (d *DB) DMReminders(ctx context.Context, userID string) (bool, error) {
 
 // SetDMReminders turns a user's reminders by direct message on or off.
 func (d *DB) SetDMReminders(ctx context.Context, userID string, on bool) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO user_prefs (user_id, dm_reminders) VALUES (?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders`, userID, b2i(on)); err != nil {
 			return fmt.Errorf("store: saving the preferences of user %s: %w", userID, err)
@@ -304,7 +304,7 @@ func (d *DB) SetDMReminders(ctx context.Context, userID string, on bool) error {
 // RecordResults stores the results of a finished game, one row per seat.
 // Recording the same table again changes nothing.
 func (d *DB) RecordResults(ctx context.Context, rs []record.Result) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		for _, r := range rs {
 			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO results
 				(table_id, seat, user_id, score, won, game, finished_at, standin) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,

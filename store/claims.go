@@ -41,7 +41,7 @@ func (d *DB) ClaimDue(ctx context.Context, now time.Time, owner string, lease ti
 		return nil, nil
 	}
 	var out []record.Deadline
-	err = d.write(ctx, func(tx *sql.Tx) error {
+	err = d.write(ctx, func(tx stmtTx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+deadlineCols+` FROM deadlines WHERE `+dueAndFree+` ORDER BY table_id, seat`,
 			t, t, owner, t)
 		if err != nil {
@@ -68,7 +68,7 @@ func (d *DB) ClaimDue(ctx context.Context, now time.Time, owner string, lease ti
 // ReleaseClaim ends owner's claim on a seat's deadline (nothing when owner
 // does not hold it): another owner may claim it at once.
 func (d *DB) ReleaseClaim(ctx context.Context, dl record.Deadline, owner string) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE deadlines SET claimed_by = '', claimed_until = ''
 			WHERE table_id = ? AND seat = ? AND claimed_by = ?`, dl.TableID, int(dl.Seat), owner); err != nil {
 			return fmt.Errorf("store: releasing a deadline of table %s: %w", dl.TableID, err)

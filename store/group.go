@@ -113,7 +113,7 @@ func (d *DB) commitBatch(batch []*appendReq) {
 			r.err <- err
 		}
 	}
-	tx, err := d.w.BeginTx(ctx, nil)
+	tx, err := d.w.begin(ctx)
 	if err != nil {
 		answer(fmt.Errorf("store: beginning a write: %w", err))
 		return

@@ -29,7 +29,7 @@ func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
 	if reason == "" {
 		return fmt.Errorf("store: table %s: marking it corrupt needs a reason", id)
 	}
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		// The first reason stays: a table marked again (after a restart, its
 		// load fails with the mark itself) keeps why it was marked.
 		var was string

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store/record"
 )
 
 // TestPreparedQueries: a read is prepared once and kept; a query that
@@ -41,6 +43,19 @@ func TestPreparedQueries(t *testing.T) {
 	}
 	if n := len(db.r.stmts); n != maxPrepared {
 		t.Errorf("%d statements kept, want at most %d", n, maxPrepared)
+	}
+	// The writer's statements, met inside a transaction (which holds its
+	// one connection), are prepared before the next one begins, then used.
+	for range 3 {
+		if err := db.PutDeadline(ctx, record.Deadline{TableID: "t1", Seat: 1, StartedAt: time.Now(), DueAt: time.Now().Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.w.mu.Lock()
+	kept, pending := len(db.w.stmts), len(db.w.pending)
+	db.w.mu.Unlock()
+	if kept < 1 || pending != 0 {
+		t.Errorf("the writer keeps %d statements with %d to prepare after three writes of one text, want 1 or more and 0", kept, pending)
 	}
 	if err := db.r.Close(); err != nil {
 		t.Fatal(err)

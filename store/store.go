@@ -36,7 +36,7 @@ const BusyTimeout = 5 * time.Second
 
 // DB is a SQLite store. It is safe for concurrent use.
 type DB struct {
-	w *sql.DB     // writer pool: BEGIN IMMEDIATE, one connection
+	w *preparedDB // writer pool: BEGIN IMMEDIATE, one connection, its statements prepared once
 	r *preparedDB // reader pool: deferred, query only, its queries prepared once
 
 	group   committer
@@ -124,7 +124,7 @@ func open(ctx context.Context, path string, o openOptions) (*DB, error) {
 	// order, instead of sleeping in SQLite's busy handler (which backs off
 	// up to 100 ms at a time). Other processes still meet the busy timeout.
 	w.SetMaxOpenConns(1)
-	d := &DB{w: w}
+	d := &DB{w: newPreparedDB(w)}
 	if err := d.probe(ctx); err != nil {
 		return fail("write probe", err, fmt.Errorf("%w (database %s)", err, path))
 	}
@@ -140,7 +140,7 @@ func open(ctx context.Context, path string, o openOptions) (*DB, error) {
 // not written (file mode, directory, mount) fails here, at start, rather
 // than at the first move of a game.
 func (d *DB) probe(ctx context.Context) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO probe (id, at) VALUES (1, ?)`,
 			formatTime(time.Now())); err != nil {
 			return fmt.Errorf("store: write probe: %w", err)
@@ -264,7 +264,7 @@ func (d *DB) Create(ctx context.Context, rec table.Record) error {
 	if err != nil {
 		return fmt.Errorf("store: table %s: encoding options: %w", rec.ID, err)
 	}
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO tables
 			(id, game, options, seats, seed, status, lang, guild_id, channel_id, message_id, created_by, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -282,7 +282,7 @@ func (d *DB) Create(ctx context.Context, rec table.Record) error {
 	})
 }
 
-func insertSeats(ctx context.Context, tx *sql.Tx, rec table.Record) error {
+func insertSeats(ctx context.Context, tx stmtTx, rec table.Record) error {
 	for _, s := range rec.Seats {
 		if _, err := tx.ExecContext(ctx,
 			`INSERT INTO seats (table_id, seat, kind, user_id, name, bot) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -303,7 +303,7 @@ func (d *DB) Update(ctx context.Context, rec table.Record) error {
 	if err != nil {
 		return fmt.Errorf("store: table %s: encoding options: %w", rec.ID, err)
 	}
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE tables SET
 			game = ?, options = ?, seats = ?, seed = ?, status = ?, lang = ?,
 			guild_id = ?, channel_id = ?, message_id = ?, created_by = ?, updated_at = ?, rev = rev + 1
@@ -341,7 +341,7 @@ func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.
 		return fmt.Errorf("store: table %s: unknown status %q", id, status)
 	}
 	if d.noGroup {
-		return d.write(ctx, func(tx *sql.Tx) error { return appendTx(ctx, tx, id, e, status) })
+		return d.write(ctx, func(tx stmtTx) error { return appendTx(ctx, tx, id, e, status) })
 	}
 	return d.group.append(ctx, d, id, e, status)
 }
@@ -350,7 +350,7 @@ func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.
 // log length is the conflict check; the trigger actions_log_len (migration
 // 0003) raises it with the inserted row, in the same transaction. A table
 // marked corrupt takes no entries.
-func appendTx(ctx context.Context, tx *sql.Tx, id string, e table.Entry, status table.Status) error {
+func appendTx(ctx context.Context, tx stmtTx, id string, e table.Entry, status table.Status) error {
 	var (
 		n   int
 		bad string
@@ -390,8 +390,8 @@ func appendTx(ctx context.Context, tx *sql.Tx, id string, e table.Entry, status 
 }
 
 // write runs f in an immediate transaction, committing when it returns nil.
-func (d *DB) write(ctx context.Context, f func(tx *sql.Tx) error) error {
-	tx, err := d.w.BeginTx(ctx, nil)
+func (d *DB) write(ctx context.Context, f func(tx stmtTx) error) error {
+	tx, err := d.w.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("store: beginning a write: %w", err)
 	}
@@ -418,7 +418,7 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 			err = &table.CorruptError{ID: id, Err: err}
 		}
 	}()
-	tx, err := d.r.BeginTx(ctx, nil)
+	tx, err := d.r.begin(ctx)
 	if err != nil {
 		return table.Record{}, nil, fmt.Errorf("store: beginning a read: %w", err)
 	}
@@ -472,7 +472,7 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 	return rec, log, nil
 }
 
-func loadSeats(ctx context.Context, tx *sql.Tx, id string) ([]table.SeatInfo, error) {
+func loadSeats(ctx context.Context, tx stmtTx, id string) ([]table.SeatInfo, error) {
 	rows, err := tx.QueryContext(ctx,
 		`SELECT seat, kind, user_id, name, bot FROM seats WHERE table_id = ? ORDER BY seat`, id)
 	if err != nil {
@@ -504,7 +504,7 @@ func loadSeats(ctx context.Context, tx *sql.Tx, id string) ([]table.SeatInfo, er
 	return seats, nil
 }
 
-func loadLog(ctx context.Context, tx *sql.Tx, id string) ([]table.Entry, error) {
+func loadLog(ctx context.Context, tx stmtTx, id string) ([]table.Entry, error) {
 	rows, err := tx.QueryContext(ctx,
 		`SELECT n, seat, action, at FROM actions WHERE table_id = ? ORDER BY n`, id)
 	if err != nil {
@@ -600,7 +600,7 @@ func (d *DB) UserLang(ctx context.Context, userID string) (string, error) {
 // SetUserLang saves a user's language preference; "" clears it (the
 // interaction's locale is used again).
 func (d *DB) SetUserLang(ctx context.Context, userID, lang string) error {
-	return d.write(ctx, func(tx *sql.Tx) error {
+	return d.write(ctx, func(tx stmtTx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO user_prefs (user_id, lang) VALUES (?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang`, userID, lang); err != nil {
 			return fmt.Errorf("store: saving the preferences of user %s: %w", userID, err)
