@@ -11,7 +11,8 @@ import (
 )
 
 // redirect points a session at a fake Discord (tests only: the
-// STOLIK_TEST_DISCORD_URL variable): every REST request goes to base,
+// STOLIK_TEST_DISCORD_URL variable): every REST request goes to base
+// through the session's own transport (New's discordTransport),
 // keeping its path, and the gateway URL is whatever the fake's GET /gateway
 // answers.
 func redirect(s *discordgo.Session, base string) error {
@@ -20,7 +21,13 @@ func redirect(s *discordgo.Session, base string) error {
 		// url.Parse's error quotes the value: not shown (see ConfigError).
 		return &ConfigError{Key: EnvDiscordURL, Msg: discordURLTakes}
 	}
-	s.Client = &http.Client{Transport: rewrite{base: u, next: discordTransport()}, Timeout: 20 * time.Second}
+	var next http.RoundTripper
+	if s.Client != nil && s.Client.Transport != nil {
+		next = s.Client.Transport
+	} else {
+		next = discordTransport()
+	}
+	s.Client = &http.Client{Transport: rewrite{base: u, next: next}, Timeout: 20 * time.Second}
 	s.Dialer = &websocket.Dialer{
 		NetDialContext:   (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
 		HandshakeTimeout: 5 * time.Second,
