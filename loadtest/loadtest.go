@@ -135,6 +135,10 @@ type Report struct {
 	// moved on (another writer was first): each is a reload of the table
 	// and a "this was already played" answer the user retries.
 	Conflicts int
+
+	// Disk is the disk's own sync latency over the window, timed beside
+	// the database without the bot (SQLite only).
+	Disk DiskProbe
 }
 
 // InteractionsPerSec is the answered interactions per second.
@@ -182,6 +186,15 @@ func (r Report) Print(w io.Writer) {
 	if r.AppendMax > 0 {
 		fmt.Fprintf(w, "moves' durable appends (the disk's part of a move's acknowledgement) p50 %v, p99 %v, max %v\n",
 			r.AppendP50.Round(10*time.Microsecond), r.AppendP99.Round(10*time.Microsecond), r.AppendMax.Round(10*time.Microsecond))
+	}
+	if d := r.Disk; d.Syncs > 0 || d.Err != "" {
+		fmt.Fprintf(w, "the disk alone (12 KiB written and synced every %v beside the database, %d syncs) p50 %v, p99 %v, max %v; %d syncs of %v or more, %v in all",
+			diskProbeEvery, d.Syncs, d.P50.Round(10*time.Microsecond), d.P99.Round(10*time.Microsecond), d.Max.Round(10*time.Microsecond),
+			d.Stalls, diskProbeStall, d.StalledFor.Round(time.Millisecond))
+		if d.Err != "" {
+			fmt.Fprintf(w, " (the probe stopped: %s)", d.Err)
+		}
+		fmt.Fprintln(w)
 	}
 	if r.Pictures && r.HandAnswers > 0 {
 		fmt.Fprintf(w, "hands shown %d, with their picture by the time they were used %d (%.0f%%; the others still in words)\n",
@@ -464,6 +477,10 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	if h.cfg.Measuring != nil {
 		endMeasuring = h.cfg.Measuring()
 	}
+	stopProbe := func() DiskProbe { return DiskProbe{} }
+	if dir := probeDir(h.cfg); dir != "" {
+		stopProbe = probeDisk(dir)
+	}
 	h.measuring.Store(true)
 	t0 := time.Now()
 	select {
@@ -471,6 +488,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	case <-ctx.Done():
 	}
 	h.measuring.Store(false)
+	disk := stopProbe()
 	endMeasuring()
 	window := time.Since(t0)
 	cpu := cpuTime() - cpu0
@@ -483,7 +501,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	rep := Report{
 		Tables: n, Games: len(h.cfg.Games), Pictures: !h.cfg.NoPictures, Think: h.cfg.Think, Window: window, CPU: cpu,
 		REST: rest1 - rest0, RESTByKind: map[string]int{},
-		Database: "sqlite", Processes: len(h.bots), Conflicts: int(conflicts),
+		Database: "sqlite", Processes: len(h.bots), Conflicts: int(conflicts), Disk: disk,
 	}
 	if open.IsPostgres(h.cfg.DB) {
 		rep.Database = "postgres"

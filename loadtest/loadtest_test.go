@@ -36,6 +36,10 @@ func TestSmallRun(t *testing.T) {
 	if len(rep.TextViolations) > 0 {
 		t.Errorf("the fake Discord found %d texts cut, controls alike or mentions not allowed: %q", len(rep.TextViolations), rep.TextViolations)
 	}
+	// The disk was timed beside the database through the window.
+	if d := rep.Disk; d.Err != "" || d.Syncs < 10 || d.P50 <= 0 || d.P50 > d.P99 || d.P99 > d.Max {
+		t.Errorf("disk probe %+v over a window of %v", d, rep.Window)
+	}
 	if rep.AITables == 0 || rep.AITables == rep.Tables {
 		t.Errorf("%d of %d tables with AI players", rep.AITables, rep.Tables)
 	}
