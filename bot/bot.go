@@ -562,7 +562,7 @@ func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, 
 			break
 		}
 		a := p.Choose(snap.State.View(seat), legal, engine.NewRand(randomUint64(), 0))
-		evs, next, err := b.tables.Act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
+		evs, next, err := b.act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
 		if engine.Code(err) == engine.CodeStale {
 			// Another process moved this seat first.
 			b.log.Info("AI seat moved by another process", "table", snap.Record.ID, "seat", seat)

@@ -213,6 +213,10 @@ func TestDiscordFaults(t *testing.T) {
 	if deferred < 1 || late < 1 {
 		t.Errorf("%d interactions were deferred, %d acknowledged near the deadline", deferred, late)
 	}
+	// The host hears of answers so slow that they were deferred.
+	if n := strings.Count(r.logs.String(), `"msg":"an answer was not ready in time: acknowledged by deferring"`); n < 1 || n > deferred {
+		t.Errorf("%d deferrals logged for %d deferred interactions", n, deferred)
+	}
 	if st.Resumes < 2 || st.Identifies < 3 || st.Redelivered < 1 || st.Replayed < 1 {
 		t.Errorf("gateway: %+v", st)
 	}

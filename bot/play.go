@@ -90,7 +90,7 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		return
 	}
 	before := slices.DeleteFunc(snap.State.Acting(), func(s engine.Seat) bool { return s == seat })
-	evs, next, err := b.tables.Act(ctx, c.table, seat, action, snap.Version)
+	evs, next, err := b.act(ctx, c.table, seat, action, snap.Version)
 	if err != nil {
 		switch code := engine.Code(err); code {
 		case engine.CodeStale:
@@ -182,7 +182,7 @@ func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline tim
 			break
 		}
 		a := p.Choose(snap.State.View(seat), legal, engine.NewRand(randomUint64(), 0))
-		more, next, err := b.tables.Act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
+		more, next, err := b.act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
 		if engine.Code(err) == engine.CodeStale {
 			// Another process moved this seat first (see runAI).
 			b.log.Info("AI seat moved by another process", "table", snap.Record.ID, "seat", seat)
@@ -284,4 +284,22 @@ func actedNote(l *locales.Localizer, rg render.Game, snap *table.Snapshot, seat 
 func secret(rg render.Game, a engine.Action) bool {
 	d, ok := rg.(render.Discreet)
 	return ok && d.Secret(a)
+}
+
+// slowMove is how long storing one move may take before the bot tells its
+// host: a move is answered only once it is on disk (RELIABILITY.md), so
+// the players wait as long, and on a healthy disk it takes milliseconds.
+const slowMove = 500 * time.Millisecond
+
+// act stores a move (table.Service.Act) and warns when storing it took
+// slowMove or more: the disk's syncs (or the database server) are what
+// the players are waiting for. The log throttle keeps a disk that stalls
+// often to one line per interval, with the count of the others.
+func (b *Bot) act(ctx context.Context, id string, seat engine.Seat, action string, version int) ([]engine.Event, *table.Snapshot, error) {
+	t0 := b.clock.Now()
+	evs, next, err := b.tables.Act(ctx, id, seat, action, version)
+	if d := b.clock.Now().Sub(t0); d >= slowMove {
+		b.log.Warn("storing a move was slow: players wait for the database to sync it", "table", id, "took", d.Round(time.Millisecond))
+	}
+	return evs, next, err
 }

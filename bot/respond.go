@@ -186,6 +186,9 @@ func (r *reply) deferNow() {
 		return
 	}
 	r.deferred = true
+	// Players see "thinking…" meanwhile; the host should hear that
+	// answers are this slow (the store, the machine, or Discord itself).
+	r.b.log.Warn("an answer was not ready in time: acknowledged by deferring", "interaction", r.i.ID, "after", r.b.ackAfter)
 }
 
 // send gives the answer (once; later calls do nothing). An answer with a
