@@ -3,6 +3,8 @@ package picture
 import (
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -95,6 +97,39 @@ func BenchmarkHandSequence(b *testing.B) {
 	}
 }
 
+// pass is the pass over the games of BenchmarkTableSequence.
+var pass int
+
+// renamed is sc with its players' names (of the seats, and in the cards'
+// notes) ending in the number n: the same game at another table.
+func renamed(sc render.Screen, n int) render.Screen {
+	suffix := " " + strconv.Itoa(n)
+	seats := slices.Clone(sc.Seats)
+	rename := func(ps []render.Pile) []render.Pile {
+		ps = slices.Clone(ps)
+		for i := range ps {
+			cs := slices.Clone(ps[i].Cards)
+			for j := range cs {
+				for _, s := range sc.Seats {
+					if s.Name != "" && strings.HasPrefix(cs[j].Note, s.Name) {
+						cs[j].Note = s.Name + suffix + cs[j].Note[len(s.Name):]
+						break
+					}
+				}
+			}
+			ps[i].Cards = cs
+		}
+		return ps
+	}
+	for i := range seats {
+		seats[i].Name += suffix
+		seats[i].Piles = rename(seats[i].Piles)
+	}
+	sc.Center = rename(sc.Center)
+	sc.Seats = seats
+	return sc
+}
+
 // benchPicture reports, besides the time, the bytes of a picture and the
 // CPU time a picture takes (the process's, GC included), which other work
 // on the machine does not inflate as it does the wall-clock ns/op.
@@ -123,7 +158,9 @@ func BenchmarkTableReal(b *testing.B) {
 // Nx with N a multiple of the states (logged). "bands-newtext" is "bands"
 // with the text caches (masks and widths) emptied before each picture, as
 // when most strings are new (status lines, counts, names: a bot with
-// hundreds of tables), the faces' own caches kept.
+// hundreds of tables), the faces' own caches kept. "bands-newnames" gives
+// the players new names at each pass over the games, as other tables'
+// players: the cards of a trick carry who played them.
 func BenchmarkTableSequence(b *testing.B) {
 	var games [][]render.Screen
 	total := 0
@@ -143,9 +180,12 @@ func BenchmarkTableSequence(b *testing.B) {
 		texts.reset()
 		widths.reset()
 		return tableBands(sc)
+	}}, {"bands-newnames", func(sc render.Screen) ([]byte, error) {
+		return tableBands(renamed(sc, pass))
 	}}} {
 		b.Run(v.name, func(b *testing.B) {
 			g, k, size := 0, 0, 0
+			pass = 0
 			d, r := bandDraws.Load(), bandRows.Load()
 			benchPicture(b, func() ([]byte, string, error) {
 				if k == 0 {
@@ -155,6 +195,9 @@ func BenchmarkTableSequence(b *testing.B) {
 				size += len(png)
 				if k++; k == len(games[g]) {
 					g, k = (g+1)%len(games), 0
+					if g == 0 {
+						pass++
+					}
 				}
 				return png, "", err
 			})

@@ -295,7 +295,27 @@ func (c *canvas) lines(f *face, ls []string, box image.Rectangle, lh int, col co
 	return y
 }
 
-// blit copies a cached card with its top left at (x, y).
+// card draws a card with its top left at (x, y): its face, then its note
+// over it.
+func (c *canvas) card(a cardArt, x, y int) {
+	if c == nil {
+		return
+	}
+	c.blit(a.face, x, y)
+	b := a.note
+	if b.f == nil {
+		return
+	}
+	col := b.col
+	if a.dim {
+		col = dimmed(col)
+	}
+	for i, line := range b.lines {
+		c.text(b.f, line, x+(a.face.w-b.f.width(line))/2, y+b.top+i*b.f.lineH+b.f.ascent, col)
+	}
+}
+
+// blit copies a cached card face with its top left at (x, y).
 func (c *canvas) blit(ci *cardImg, x, y int) {
 	if c == nil {
 		return

@@ -75,6 +75,9 @@ type cardKey struct {
 	down, dim                     bool
 	sz                            size
 	gw, gh                        int // the geometry's size
+	// A face cached without its note (drawn over it, see artOf) has note
+	// "" and the note's shape here: its face and number of lines.
+	noteFace, noteLines int
 }
 
 // cards keep about the last 8,192 faces drawn, within 96 MB: every size,
@@ -82,19 +85,73 @@ type cardKey struct {
 // at 500 tables, and redrawing faces was a third of the CPU).
 var cards = newCache[cardKey](8192, 96<<20, func(c *cardImg) int { return 2*len(c.pix) + 4*len(c.spans) + 128 })
 
-// cardOf is the drawn card, from the cache when it was drawn before. A card
-// face down is keyed by its size only: nothing of its face reaches the
-// picture.
+// cardOf is the drawn card's face, from the cache when it was drawn before
+// (without its note: see artOf). A card face down is keyed by its size
+// only: nothing of its face reaches the picture.
 func cardOf(game string, c render.Card, sz size, dim bool) *cardImg {
+	return artOf(game, c, sz, dim).face
+}
+
+// A cardArt is a card as a picture draws it: its cached face and, over
+// it, its note.
+type cardArt struct {
+	face *cardImg
+	note textBlock // f nil: none, or drawn in the face
+	dim  bool
+}
+
+// notes keep, for the cards with a note drawn over their face, the face
+// and where the note goes: the layout of a card with a note is worked out
+// once (about the last 16,384 such cards).
+var notes = newCache[cardKey](16384, 0, func(cardArt) int { return 0 })
+
+// artOf is the drawn card. A card's note is mostly a player's name (who
+// played it to the trick): its face is cached under the note's shape only
+// (the face and number of lines its text takes, which decide where the
+// rest goes), and the note is drawn over it, so that the cards of a trick
+// are drawn once for any players, not once per player.
+func artOf(game string, c render.Card, sz size, dim bool) cardArt {
 	g := geomOf(game, sz)
 	k := cardKey{game: game, suit: c.Suit, value: c.Value, name: c.Name, note: c.Note, dim: dim, sz: sz, gw: g.w, gh: g.h}
 	if c.Down {
 		k = cardKey{down: true, dim: dim, sz: sz, gw: g.w, gh: g.h}
 	}
+	if k.note == "" {
+		return cardArt{face: cachedFace(k, nil)}
+	}
+	if a, ok := notes.get(k); ok {
+		return a
+	}
+	L := layoutCard(k)
+	a := cardArt{dim: dim}
+	fk := k
+	fk.note = ""
+	for _, b := range L.texts {
+		if b.note {
+			a.note = b
+			fk.noteFace, fk.noteLines = b.f.id, len(b.lines)
+		}
+	}
+	if a.note.f == nil {
+		fk.noteFace = -1 // a note that did not fit: the face as laid out with it
+	}
+	a.face = cachedFace(fk, &L)
+	notes.put(k, a)
+	return a
+}
+
+// cachedFace is the face of key k from the cache, drawn (laid out as L
+// when given) when it is not there.
+func cachedFace(k cardKey, L *cardLayout) *cardImg {
 	if ci, ok := cards.get(k); ok {
 		return ci
 	}
-	ci := drawCard(k)
+	var ci *cardImg
+	if L != nil {
+		ci = drawLaidOut(k, *L)
+	} else {
+		ci = drawCard(k)
+	}
 	cards.put(k, ci)
 	return ci
 }
@@ -105,6 +162,7 @@ type textBlock struct {
 	lines []string
 	top   int
 	col   color.RGBA
+	note  bool // the card's note: drawn over its cached face, not in it
 }
 
 func (b textBlock) h() int {
@@ -169,12 +227,12 @@ func layoutCard(k cardKey) cardLayout {
 		// its name under the symbol. Else one short text above the symbol
 		// (so that a column of cards shows it): the note, or the name;
 		// left out when a word of it does not fit.
-		s, lines, col := k.note, 1, st.colour
+		s, lines, col, note := k.note, 1, st.colour, k.note != ""
 		if s == "" {
 			s, col = k.name, ink
 		}
 		if w == wideSmall {
-			s, lines, col = k.name, 3, ink
+			s, lines, col, note = k.name, 3, ink, false
 		}
 		if k.value != "" {
 			s = ""
@@ -183,7 +241,7 @@ func layoutCard(k cardKey) cardLayout {
 			textW = w - 4
 			for _, f := range cond {
 				if ls, fits := f.wrap(s, textW); ok(ls, lines, fits) {
-					b := textBlock{f: f, lines: ls, col: col}
+					b := textBlock{f: f, lines: ls, col: col, note: note}
 					if w == wideSmall {
 						foot = append(foot, b)
 					} else {
@@ -196,7 +254,9 @@ func layoutCard(k cardKey) cardLayout {
 	case k.value == "":
 		// A name-only card: the note at the top, the name in the middle.
 		if k.note != "" {
-			head = append(head, cardText(k.note, cond, textW, 2, st.colour))
+			b := cardText(k.note, cond, textW, 2, st.colour)
+			b.note = true
+			head = append(head, b)
 		}
 		names := []*face{faceOf(regular, g.namePx), faceOf(regular, 14), faceOf(condensed, 14)}
 		foot = append(foot, cardText(k.name, names, textW, g.maxLines+1, ink))
@@ -211,7 +271,9 @@ func layoutCard(k cardKey) cardLayout {
 		}
 		name := cardText(k.name, names, textW, n, ink)
 		foot = append(foot, name)
-		foot = append(foot, cardText(k.note, cond, textW, g.maxLines-len(name.lines), st.colour))
+		b := cardText(k.note, cond, textW, g.maxLines-len(name.lines), st.colour)
+		b.note = true
+		foot = append(foot, b)
 	}
 	for _, b := range head {
 		if b.f == nil {
@@ -267,10 +329,13 @@ func layoutCard(k cardKey) cardLayout {
 func ok(ls []string, n int, fits bool) bool { return fits && len(ls) <= n }
 
 // drawCard draws one card in full colour, then maps it onto the palette.
-func drawCard(k cardKey) *cardImg {
+func drawCard(k cardKey) *cardImg { return drawLaidOut(k, layoutCard(k)) }
+
+// drawLaidOut draws the card of key k laid out as L, leaving out the
+// note's text when k has none (the note is then drawn over the face).
+func drawLaidOut(k cardKey, L cardLayout) *cardImg {
 	g := geomOf(k.game, k.sz)
 	g.w, g.h = k.gw, k.gh
-	L := layoutCard(k)
 	if k.down {
 		L = cardLayout{w: g.w, h: g.h}
 	}
@@ -325,6 +390,9 @@ func drawCard(k cardKey) *cardImg {
 			z.Draw(dst, dst.Bounds(), image.NewUniform(col), image.Point{})
 		}
 		for _, b := range L.texts {
+			if b.note && k.note == "" {
+				continue
+			}
 			y := b.top
 			for _, line := range b.lines {
 				drawString(dst, b.f, line, (w-b.f.width(line))/2, y+b.f.ascent, b.col)

@@ -327,7 +327,7 @@ func drawPile(c *canvas, game string, p render.Pile, b pileBox, sz size, x, y, w
 				r := image.Rect(px, py, px+cardW(game, cd, sz), py+g.h)
 				c.roundRect(r.Inset(-4), g.rad+4, gold)
 			}
-			c.blit(cardOf(game, cd, sz, dim), px, py)
+			c.card(artOf(game, cd, sz, dim), px, py)
 		}
 		if p.Count > 0 {
 			last := b.pos[len(b.pos)-1]
@@ -545,7 +545,7 @@ func drawQueenTable(c *canvas, sc render.Screen, y int) int {
 			st := steps(p)
 			y := top
 			for k, cd := range p.Cards {
-				c.blit(cardOf(sc.Game, cd, sz, false), x, y)
+				c.card(artOf(sc.Game, cd, sz, false), x, y)
 				if k < len(st) {
 					y += st[k]
 				}
