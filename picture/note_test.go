@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stolik-bot/stolik/render"
@@ -71,5 +72,44 @@ func TestNotesOverFaces(t *testing.T) {
 				t.Errorf("%d pixels differ from the note drawn into the face (its lines: %d pixels)", differ, area)
 			}
 		})
+	}
+}
+
+// TestFitCutsOnlyAWordTooWide: text that does not fit is cut between
+// words and ended with the ellipsis; a word wider than the line by itself
+// (a long name without spaces, the first of its line) shows its
+// beginning, not the ellipsis alone.
+func TestFitCutsOnlyAWordTooWide(t *testing.T) {
+	faces := []*face{faceOf(regular, 14), faceOf(condensed, 14)}
+	for _, tt := range []struct {
+		s     string
+		w, n  int
+		want  string // the last line
+		begin string // or: the last line begins with this, and is cut
+	}{
+		{s: "Ala ma kota", w: 200, n: 1, want: "Ala ma kota"},
+		{s: "Agnieszka Brzęczyszczykiewicz-Wiśniewska", w: 86, n: 1, want: "Agnieszka…"},
+		{s: "Олександра-Марія Шевченко-Петрук", w: 86, n: 1, begin: "Олекс"},
+		{s: "Olena Олександра-Марія-Шевченко-Петрук", w: 86, n: 2, begin: "Олекс"},
+		{s: "xXxDarkLordOfTheTablesxXx", w: 86, n: 2, begin: "xXxDark"},
+		{s: "Ж", w: 4, n: 1, want: ellipsis},
+	} {
+		f, ls := fit(tt.s, faces, tt.w, tt.n)
+		if len(ls) == 0 || len(ls) > tt.n {
+			t.Errorf("%q in %d px, %d lines: %q", tt.s, tt.w, tt.n, ls)
+			continue
+		}
+		for _, l := range ls {
+			if f.width(l) > tt.w && l != ellipsis {
+				t.Errorf("%q: line %q is %d px, wider than %d", tt.s, l, f.width(l), tt.w)
+			}
+		}
+		last := ls[len(ls)-1]
+		if tt.want != "" && last != tt.want {
+			t.Errorf("%q in %d px, %d lines: %q, want the last line %q", tt.s, tt.w, tt.n, ls, tt.want)
+		}
+		if tt.begin != "" && (!strings.HasPrefix(last, tt.begin) || !strings.HasSuffix(last, ellipsis)) {
+			t.Errorf("%q in %d px, %d lines: %q, want the last line to begin %q and end %q", tt.s, tt.w, tt.n, ls, tt.begin, ellipsis)
+		}
 	}
 }

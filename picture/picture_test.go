@@ -360,7 +360,11 @@ func checkCardText(t *testing.T, k cardKey, cd render.Card) {
 				if word == ellipsis {
 					continue
 				}
-				word = strings.TrimSuffix(word, ellipsis)
+				cutWord, isCut := strings.CutSuffix(word, ellipsis)
+				word = cutWord
+				if isCut && i == len(b.lines)-1 && len(strings.Fields(s)) == 1 && beginsWord(words, word) {
+					continue // a word too wide for the card, its beginning shown
+				}
 				if !words[word] && !words[word+","] && !words[word+":"] {
 					t.Errorf("card %q: %q is not a whole word of it", cd.Name, word)
 				}
@@ -530,4 +534,14 @@ func TestOddScreens(t *testing.T) {
 			t.Fatalf("%d: hand: %v", i, err)
 		}
 	}
+}
+
+// beginsWord reports whether s begins one of words.
+func beginsWord(words map[string]bool, s string) bool {
+	for w := range words {
+		if strings.HasPrefix(w, s) {
+			return true
+		}
+	}
+	return false
 }

@@ -362,7 +362,9 @@ const ellipsis = "…"
 
 // fit lays s out in at most maxLines lines no wider than w, in the first
 // face of faces where it fits whole; else in the last face, cut at a word
-// boundary and ended with an ellipsis. Never cuts a word.
+// boundary and ended with an ellipsis. It cuts a word only when the word
+// alone, the first of its line, is wider than the line (a long name
+// without spaces): then its beginning is shown, ended with the ellipsis.
 func fit(s string, faces []*face, w, maxLines int) (*face, []string) {
 	for _, f := range faces {
 		if lines, ok := f.wrap(s, w); ok && len(lines) <= maxLines {
@@ -380,6 +382,7 @@ func (f *face) ellipsize(s string, w, maxLines int) []string {
 	line := ""
 	words := strings.Fields(s)
 	cut := false
+	stuck := "" // the word that did not fit
 	for i := 0; i < len(words); i++ {
 		word := words[i]
 		next := word
@@ -390,27 +393,33 @@ func (f *face) ellipsize(s string, w, maxLines int) []string {
 			line = next
 			continue
 		}
-		if line != "" && len(lines)+1 < maxLines && f.width(word) <= w {
+		if line != "" && len(lines)+1 < maxLines {
 			lines = append(lines, line)
+			if f.width(word) > w {
+				// Too wide for a line of its own: its beginning ends the text.
+				return append(lines, f.beginning(word, w))
+			}
 			line = word
 			continue
 		}
-		cut = true
+		cut, stuck = true, word
 		break
 	}
 	if !cut {
 		return append(lines, line)
 	}
+	first := stuck // the first word of the last line
+	if line != "" {
+		first = strings.Fields(line)[0]
+	}
 	// line is the last line: end it with the ellipsis, dropping words until
-	// it fits.
+	// it fits; when not even its first word does, that word's beginning.
 	for {
-		cand := strings.TrimRight(line, ",;:·—–-") + ellipsis
 		if line == "" {
-			cand = ellipsis
+			return append(lines, f.beginning(first, w))
 		}
-		if f.width(cand) <= w || line == "" {
-			lines = append(lines, cand)
-			return lines
+		if cand := strings.TrimRight(line, ",;:·—–-") + ellipsis; f.width(cand) <= w {
+			return append(lines, cand)
 		}
 		if i := strings.LastIndexByte(line, ' '); i >= 0 {
 			line = line[:i]
@@ -418,6 +427,23 @@ func (f *face) ellipsize(s string, w, maxLines int) []string {
 			line = ""
 		}
 	}
+}
+
+// beginning is the longest beginning of word that, ended with the
+// ellipsis, fits in w; the ellipsis alone when not even a letter does.
+func (f *face) beginning(word string, w int) string {
+	best := ellipsis
+	for i := range word {
+		if i == 0 {
+			continue
+		}
+		cand := strings.TrimRight(word[:i], ",;:·—–-") + ellipsis
+		if f.width(cand) > w {
+			break
+		}
+		best = cand
+	}
+	return best
 }
 
 // A cache is a bounded map kept in two generations: when the current one
