@@ -438,6 +438,37 @@ var (
 	ruleTexts    []string // card texts in every language, longest first
 )
 
+// playLines match, in every language, the event lines that name cards
+// played face up: a card played, a trick taken (playLineKeys).
+var playLines []*regexp.Regexp
+
+var playLineKeys = []string{"card_played", "card_played_you", "trick_won", "trick_won_you"}
+
+// withoutPlays drops from a message the lines that name cards played face
+// up: what they name was public when they were written, however late the
+// post holding them arrives. On a loaded machine a post about a round's
+// last trick came after the next deal had given one of its cards to
+// another seat, more checks later than leakNewLookback. Every other line
+// (a pass, a power, a hand) is still judged.
+func (w *world) withoutPlays(text string) string {
+	patternsMu.Lock()
+	if playLines == nil {
+		for _, lang := range locales.Languages() {
+			for _, k := range playLineKeys {
+				t := w.loc.Lang(lang).T("princesses.event."+k, map[string]any{"Name": "\x01", "Card": "\x01", "Cards": "\x01", "Proposals": "\x01"})
+				re := strings.ReplaceAll(regexp.QuoteMeta(t), "\x01", `.+?`)
+				playLines = append(playLines, regexp.MustCompile(re))
+			}
+		}
+	}
+	res := playLines
+	patternsMu.Unlock()
+	for _, re := range res {
+		text = re.ReplaceAllString(text, "")
+	}
+	return text
+}
+
 // withoutRuleTexts drops the texts of round and princess cards from a
 // message: they name cards ("the Frog") that may be in anyone's hand.
 func (w *world) withoutRuleTexts(text string) string {
@@ -484,6 +515,8 @@ type leakState struct {
 	hands  [][]princesses.Card
 	played map[princesses.Card]bool
 	frozen []princesses.Card
+	logLen int       // the log's length at the check
+	at     time.Time // when the check was made
 }
 
 // leaksSince is leaksIn at the last state if text leaks at every state
@@ -500,6 +533,18 @@ func (w *world) leaksSince(from int, seat engine.Seat, text string) []string {
 		}
 	}
 	return leaks
+}
+
+// cleanBefore says how many checks before from the last state at which
+// text showed no hidden card lies, for a leak's report: a message that
+// arrived later than the oracle looks back shows as one close behind.
+func (w *world) cleanBefore(from int, seat engine.Seat, text string) string {
+	for i := min(from, len(w.states)) - 1; i >= 0; i-- {
+		if len(w.leaksIn(w.states[i], seat, text)) == 0 {
+			return fmt.Sprintf("no hidden card at the check %d before the %d looked back at; log length there %d, now %d; %v ago", from-i, len(w.states)-max(from, 0), w.states[i].logLen, w.states[len(w.states)-1].logLen, time.Since(w.states[i].at).Round(time.Millisecond))
+		}
+	}
+	return "a hidden card at every check"
 }
 
 // leaksIn names the cards of other seats' hands at st that text shows the
@@ -584,7 +629,7 @@ func (w *world) checkLeaks(id string) {
 	for _, p := range st.View(engine.Spectator).(*princesses.View).Trick {
 		w.onTable = append(w.onTable, p.Card)
 	}
-	st0 := leakState{played: played, hands: make([][]princesses.Card, rec.Setup.Seats), frozen: make([]princesses.Card, rec.Setup.Seats)}
+	st0 := leakState{played: played, hands: make([][]princesses.Card, rec.Setup.Seats), frozen: make([]princesses.Card, rec.Setup.Seats), logLen: len(log), at: time.Now()}
 	for s := range st0.hands {
 		v := st.View(engine.Seat(s)).(*princesses.View)
 		st0.hands[s] = v.Hand
@@ -611,7 +656,7 @@ func (w *world) checkLeaks(id string) {
 				continue
 			}
 			changed[m.ID] = text
-			text = w.withoutRuleTexts(text)
+			text = w.withoutPlays(w.withoutRuleTexts(text))
 			// The message was made at some state since its last version
 			// was seen (the check before, as it may have been made just
 			// before it was seen), or, new, at one of the last few: a post
@@ -622,7 +667,7 @@ func (w *world) checkLeaks(id string) {
 				from = at - 1
 			}
 			for _, l := range w.leaksSince(from, seat, text) {
-				w.t.Errorf("LEAK: %s (seat %d) sees %s in %s: %q", u, seat, l, m, text)
+				w.t.Errorf("LEAK: %s (seat %d) sees %s in %s (%s): %q", u, seat, l, m, w.cleanBefore(from, seat, text), text)
 			}
 		}
 	}
@@ -972,6 +1017,21 @@ func TestLeakOracle(t *testing.T) {
 	} {
 		if got := w.leaksIn(c.st, c.seat, c.text); len(got) != c.leaks {
 			t.Errorf("%s: %v, want %d leaks", c.name, got, c.leaks)
+		}
+	}
+	// The lines of played cards and taken tricks, in every language, are
+	// not judged; any other line is.
+	for _, c := range []struct {
+		text  string
+		leaks int
+	}{
+		{"olena bierze lewę (Królowa 6, Wróżka 5, Zwierzę 9, Książę 6): 2 oświadczyny.", 0},
+		{"· Bob takes the trick (Fairy 5, Queen 2): 1 proposal.\n· Bot 4 plays Fairy 5.", 0},
+		{"Ви граєте: «5» фей.", 0},
+		{"olena bierze lewę (Królowa 6, Książę 6): 2 oświadczyny.\nOddajesz: Wróżka 5; dostajesz: Królowa 9.", 1},
+	} {
+		if got := w.leaksIn(hidden, 0, w.withoutPlays(c.text)); len(got) != c.leaks {
+			t.Errorf("%q: %v, want %d leaks", c.text, got, c.leaks)
 		}
 	}
 	// F5 played in one round, then dealt to seat 1 in the next: a post
