@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -535,6 +536,15 @@ func (w *world) leaksSince(from int, seat engine.Seat, text string) []string {
 	return leaks
 }
 
+// madeAgo is how long ago the message of id was made, from its snowflake.
+func madeAgo(id string) time.Duration {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return time.Since(time.UnixMilli(int64(n>>22) + 1420070400000)).Round(time.Millisecond)
+}
+
 // cleanBefore says how many checks before from the last state at which
 // text showed no hidden card lies, for a leak's report: a message that
 // arrived later than the oracle looks back shows as one close behind.
@@ -667,7 +677,7 @@ func (w *world) checkLeaks(id string) {
 				from = at - 1
 			}
 			for _, l := range w.leaksSince(from, seat, text) {
-				w.t.Errorf("LEAK: %s (seat %d) sees %s in %s (%s): %q", u, seat, l, m, w.cleanBefore(from, seat, text), text)
+				w.t.Errorf("LEAK: %s (seat %d) sees %s in %s (%s; the message made %v ago): %q", u, seat, l, m, w.cleanBefore(from, seat, text), madeAgo(m.ID), text)
 			}
 		}
 	}
