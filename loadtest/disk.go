@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"os"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/stolik-bot/stolik/store/open"
@@ -40,11 +39,8 @@ func probeDisk(dir string) (stop func() DiskProbe) {
 		var p DiskProbe
 		var lat []time.Duration
 		defer func() {
-			if len(lat) > 0 {
-				slices.Sort(lat)
-				p.Syncs = len(lat)
-				p.P50, p.P99, p.Max = lat[len(lat)/2], lat[min(len(lat)-1, len(lat)*99/100)], lat[len(lat)-1]
-			}
+			p.Syncs = len(lat)
+			p.P50, p.P99, p.Max = quantiles(lat)
 			out <- p
 		}()
 		f, err := os.CreateTemp(dir, ".stolik-disk-probe-")

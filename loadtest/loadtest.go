@@ -516,32 +516,18 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 		rep.RESTByKind[kind(c)]++
 	}
 	h.mu.Lock()
-	lat := slices.Clone(h.lat)
-	if rl := slices.Clone(h.roundLat); len(rl) > 0 {
-		slices.Sort(rl)
-		rep.RoundP50, rep.RoundP99 = rl[len(rl)/2], rl[min(len(rl)-1, len(rl)*99/100)]
-	}
+	rep.Interactions = len(h.lat)
+	rep.AckP50, rep.AckP99, rep.AckMax = quantiles(h.lat)
+	rep.RoundP50, rep.RoundP99, _ = quantiles(h.roundLat)
+	rep.AppendP50, rep.AppendP99, rep.AppendMax = quantiles(h.appendLat)
 	rep.AckP99By = map[string]time.Duration{}
-	if al := slices.Clone(h.appendLat); len(al) > 0 {
-		slices.Sort(al)
-		rep.AppendP50, rep.AppendP99, rep.AppendMax = al[len(al)/2], al[min(len(al)-1, len(al)*99/100)], al[len(al)-1]
-	}
 	for k, ls := range h.latBy {
-		ls = slices.Clone(ls)
-		slices.Sort(ls)
-		rep.AckP99By[k] = ls[min(len(ls)-1, len(ls)*99/100)]
+		_, rep.AckP99By[k], _ = quantiles(ls)
 	}
 	rep.Unanswered, rep.HandClicks, rep.Finished, rep.Deferred = h.unacked, h.hands, h.finished, h.deferred
 	rep.HandAnswers, rep.HandPictures = h.handAnswers, h.handPictures
 	rep.Errors = slices.Clone(h.errs)
 	h.mu.Unlock()
-	slices.Sort(lat)
-	rep.Interactions = len(lat)
-	if len(lat) > 0 {
-		rep.AckP50 = lat[len(lat)/2]
-		rep.AckP99 = lat[min(len(lat)-1, len(lat)*99/100)]
-		rep.AckMax = lat[len(lat)-1]
-	}
 	for _, b := range h.bots {
 		n, bound := b.CachedTables()
 		rep.CachedTables += n
@@ -554,6 +540,16 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	rep.HeapPerTable = per
 	rep.TextViolations = h.fake.TextViolations()
 	return rep, nil
+}
+
+// quantiles are the median, the 99th percentile and the largest of ds
+// (zero when there are none); ds is left as it is.
+func quantiles(ds []time.Duration) (p50, p99, max time.Duration) {
+	if len(ds) == 0 {
+		return 0, 0, 0
+	}
+	s := slices.Sorted(slices.Values(ds))
+	return s[len(s)/2], s[min(len(s)-1, len(s)*99/100)], s[len(s)-1]
 }
 
 // kind classifies a REST call.

@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -95,5 +96,38 @@ func TestSeveralProcessesOnPostgres(t *testing.T) {
 	}
 	if _, err := Run(context.Background(), Config{Tables: 1, Duration: time.Second, Processes: 2}); err == nil {
 		t.Error("two processes on SQLite: no error")
+	}
+}
+
+func TestQuantiles(t *testing.T) {
+	ms := func(ns ...int) []time.Duration {
+		var out []time.Duration
+		for _, n := range ns {
+			out = append(out, time.Duration(n)*time.Millisecond)
+		}
+		return out
+	}
+	hundred := make([]int, 100)
+	for i := range hundred {
+		hundred[i] = 100 - i // 100 … 1, unsorted
+	}
+	for _, tt := range []struct {
+		name          string
+		in            []time.Duration
+		p50, p99, max time.Duration
+	}{
+		{"none", nil, 0, 0, 0},
+		{"one", ms(7), 7 * time.Millisecond, 7 * time.Millisecond, 7 * time.Millisecond},
+		{"unsorted", ms(5, 1, 9, 3), 5 * time.Millisecond, 9 * time.Millisecond, 9 * time.Millisecond},
+		{"a hundred", ms(hundred...), 51 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond},
+	} {
+		in := slices.Clone(tt.in)
+		p50, p99, max := quantiles(tt.in)
+		if p50 != tt.p50 || p99 != tt.p99 || max != tt.max {
+			t.Errorf("%s: %v %v %v, want %v %v %v", tt.name, p50, p99, max, tt.p50, tt.p99, tt.max)
+		}
+		if !slices.Equal(in, tt.in) {
+			t.Errorf("%s: the input was reordered", tt.name)
+		}
 	}
 }
