@@ -103,7 +103,7 @@ type cardArt struct {
 // notes keep, for the cards with a note drawn over their face, the face
 // and where the note goes: the layout of a card with a note is worked out
 // once (about the last 16,384 such cards).
-var notes = newCache[cardKey](16384, 0, func(cardArt) int { return 0 })
+var notes = newCache[cardKey, cardArt](16384, 0, nil)
 
 // artOf is the drawn card. A card's note is mostly a player's name (who
 // played it to the trick): its face is cached under the note's shape only
