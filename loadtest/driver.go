@@ -34,7 +34,7 @@ type driver struct {
 	// unseen are the hands not yet counted in handPictures: a hand's
 	// picture is edited into its answer after it, so it counts when the
 	// user next uses the hand (or gets another).
-	unseen map[string]string // user -> message id
+	unseen map[string]unseenHand
 	// declared are the users who have announced a power in advance in the
 	// current game (Rebel Princess).
 	declared map[string]bool
@@ -266,7 +266,7 @@ func (d *driver) step(ctx context.Context) error {
 			d.hand[u] = nil
 			return err
 		}
-		d.got(u, in)
+		d.got(u, in, false)
 		d.idle = 0
 		return nil
 	}
@@ -299,13 +299,21 @@ func (d *driver) step(ctx context.Context) error {
 		d.h.hands++
 		d.h.mu.Unlock()
 	}
-	d.got(u, in)
+	d.got(u, in, true)
 	return nil
 }
 
+// unseenHand is an answer showing a hand, not yet looked at again: asked
+// when it answers "My hand" (the bot draws its picture; an answer to a
+// move shows the hand in words unless its picture was drawn before).
+type unseenHand struct {
+	id    string
+	asked bool
+}
+
 // got keeps the answer to u's interaction as their hand, and how new the
-// table message was when it came.
-func (d *driver) got(u string, in *discordtest.Interaction) {
+// table message was when it came; asked: the answer to "My hand".
+func (d *driver) got(u string, in *discordtest.Interaction, asked bool) {
 	d.look(u)
 	d.hand[u] = in.Original()
 	if tm := d.h.fake.Message(d.msgID); tm != nil {
@@ -315,11 +323,14 @@ func (d *driver) got(u string, in *discordtest.Interaction) {
 	if m := d.hand[u]; m != nil && m.Flags&discordtest.FlagComponentsV2 != 0 && d.h.measuring.Load() {
 		d.h.mu.Lock()
 		d.h.handAnswers++
+		if asked {
+			d.h.askedAnswers++
+		}
 		d.h.mu.Unlock()
 		if d.unseen == nil {
-			d.unseen = map[string]string{}
+			d.unseen = map[string]unseenHand{}
 		}
-		d.unseen[u] = m.ID
+		d.unseen[u] = unseenHand{id: m.ID, asked: asked}
 	}
 }
 
@@ -327,10 +338,11 @@ func (d *driver) got(u string, in *discordtest.Interaction) {
 // it is now (its picture edited in, or not yet), counted in handPictures
 // once.
 func (d *driver) look(u string) {
-	id, ok := d.unseen[u]
+	seen, ok := d.unseen[u]
 	if !ok {
 		return
 	}
+	id := seen.id
 	delete(d.unseen, u)
 	m := d.h.fake.Message(id)
 	if m == nil {
@@ -342,6 +354,9 @@ func (d *driver) look(u string) {
 	if slices.ContainsFunc(m.Attachments, func(a discordtest.Attachment) bool { return strings.HasPrefix(a.Filename, "hand-") }) {
 		d.h.mu.Lock()
 		d.h.handPictures++
+		if seen.asked {
+			d.h.askedPictures++
+		}
 		d.h.mu.Unlock()
 	}
 }

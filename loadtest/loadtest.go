@@ -98,8 +98,13 @@ type Report struct {
 	// the user used the hand again or got another (a hand still unused at
 	// the end counts as one without).
 	HandAnswers, HandPictures int
-	Finished                  int // games finished in the window
-	Deferred                  int // interactions acknowledged by deferring
+	// AskedAnswers and AskedPictures are the same for the answers to
+	// "My hand" alone: the bot draws a hand's picture only when its owner
+	// asked for it, so an answer to a move shows the hand in words unless
+	// that picture was drawn before.
+	AskedAnswers, AskedPictures int
+	Finished                    int // games finished in the window
+	Deferred                    int // interactions acknowledged by deferring
 	// AckP50, AckP99 (and AckP99By, AckMax) are the acknowledgements'
 	// latencies as Discord would see them: from the interaction's event
 	// sent to the initial response's arrival at the fake Discord.
@@ -197,8 +202,9 @@ func (r Report) Print(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	if r.Pictures && r.HandAnswers > 0 {
-		fmt.Fprintf(w, "hands shown %d, with their picture by the time they were used %d (%.0f%%; the others still in words)\n",
-			r.HandAnswers, r.HandPictures, 100*float64(r.HandPictures)/float64(r.HandAnswers))
+		fmt.Fprintf(w, "hands shown %d, with their picture by the time they were used %d (%.0f%%; the others still in words); of them asked for with My hand %d, with their picture %d (%.0f%%; an answer to a move shows the hand in words unless its picture was drawn before)\n",
+			r.HandAnswers, r.HandPictures, 100*float64(r.HandPictures)/float64(r.HandAnswers),
+			r.AskedAnswers, r.AskedPictures, 100*float64(r.AskedPictures)/float64(max(r.AskedAnswers, 1)))
 	}
 	kinds := make([]string, 0, len(r.RESTByKind))
 	for k := range r.RESTByKind {
@@ -295,11 +301,12 @@ type harness struct {
 	hands     int
 	deferred  int
 	// hand answers (Components V2), and those with the hand's picture
-	handAnswers, handPictures int
-	finished                  int
-	errs                      []string
-	tableIDs                  []string
-	aiTables                  int
+	handAnswers, handPictures   int
+	askedAnswers, askedPictures int
+	finished                    int
+	errs                        []string
+	tableIDs                    []string
+	aiTables                    int
 }
 
 // Run performs one load run. It only talks to 127.0.0.1.
@@ -526,6 +533,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	}
 	rep.Unanswered, rep.HandClicks, rep.Finished, rep.Deferred = h.unacked, h.hands, h.finished, h.deferred
 	rep.HandAnswers, rep.HandPictures = h.handAnswers, h.handPictures
+	rep.AskedAnswers, rep.AskedPictures = h.askedAnswers, h.askedPictures
 	rep.Errors = slices.Clone(h.errs)
 	h.mu.Unlock()
 	for _, b := range h.bots {
