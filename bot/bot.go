@@ -127,9 +127,10 @@ type Bot struct {
 
 	damagedTables sync.Map // table id -> struct{}: damaged tables already reported (see damaged)
 
-	pics   pictures  // drawing the pictures of tables and hands (compose_picture.go)
-	orders sync.Map  // user id -> *answerOrder: a picture edited into an answer never lands on a newer one
-	langs  userLangs // the languages users chose (userlang.go)
+	pics    pictures  // drawing the pictures of tables and hands (compose_picture.go)
+	noFiles sync.Map  // channel id -> time.Time: no pictures in its messages until then (attach.go)
+	orders  sync.Map  // user id -> *answerOrder: a picture edited into an answer never lands on a newer one
+	langs   userLangs // the languages users chose (userlang.go)
 
 	commands []*discordgo.ApplicationCommand // what register sends; commands are checked against it
 	seen     delivered                       // interaction ids handled lately

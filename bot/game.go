@@ -333,7 +333,7 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 	if rec.MessageID != "" && key == shown {
 		return shown, nil // the message already shows exactly this
 	}
-	drawn, pics := b.draw(m)
+	drawn, pics := b.drawFor(where, m)
 	if m.pic != nil && len(pics) == 0 {
 		key = "" // drawn without its picture: the next edit tries again
 	}
@@ -364,8 +364,21 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 	return "", nil
 }
 
-// edit replaces a channel message with m (drawn, with its pictures).
+// edit replaces a channel message with m (drawn, with its pictures; in
+// words where the bot may not attach files).
 func (b *Bot) edit(ctx context.Context, channelID, messageID string, m message, pics []drawnPicture) error {
+	if len(pics) > 0 && !b.filesAllowed(channelID) {
+		m, pics = withoutPicture(m), nil
+	}
+	err := b.editOnce(ctx, channelID, messageID, m, pics)
+	if filesRefused(err, pics) {
+		b.refuseFiles(channelID)
+		err = b.editOnce(ctx, channelID, messageID, withoutPicture(m), nil)
+	}
+	return err
+}
+
+func (b *Bot) editOnce(ctx context.Context, channelID, messageID string, m message, pics []drawnPicture) error {
 	if m.v2 {
 		_, err := b.v2Request(ctx, http.MethodPatch, discordgo.EndpointChannelMessage(channelID, messageID),
 			discordgo.EndpointChannelMessage(channelID, ""), m.v2Payload(true, 0), m.uploads(pics))
@@ -381,12 +394,25 @@ func (b *Bot) edit(ctx context.Context, channelID, messageID string, m message, 
 
 // send posts a channel message (drawing its picture first).
 func (b *Bot) send(ctx context.Context, channelID string, m message) (*discordgo.Message, error) {
-	m, pics := b.draw(m)
+	m, pics := b.drawFor(channelID, m)
 	return b.sendDrawn(ctx, channelID, m, pics)
 }
 
-// sendDrawn posts a channel message whose picture is drawn.
+// sendDrawn posts a channel message whose picture is drawn (in words
+// where the bot may not attach files).
 func (b *Bot) sendDrawn(ctx context.Context, channelID string, m message, pics []drawnPicture) (*discordgo.Message, error) {
+	if len(pics) > 0 && !b.filesAllowed(channelID) {
+		m, pics = withoutPicture(m), nil
+	}
+	msg, err := b.sendOnce(ctx, channelID, m, pics)
+	if filesRefused(err, pics) {
+		b.refuseFiles(channelID)
+		msg, err = b.sendOnce(ctx, channelID, withoutPicture(m), nil)
+	}
+	return msg, err
+}
+
+func (b *Bot) sendOnce(ctx context.Context, channelID string, m message, pics []drawnPicture) (*discordgo.Message, error) {
 	var msg *discordgo.Message
 	err := b.retry(ctx, func() error {
 		if m.v2 {

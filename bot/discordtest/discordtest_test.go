@@ -1411,3 +1411,44 @@ func TestAckLatency(t *testing.T) {
 		t.Errorf("AckLatency = %v, %v; want between the bot's wait %v and the round trip %v", d, ok, wait, round)
 	}
 }
+
+// TestDenyAttachFiles: where the bot may not attach files, a message it
+// posts or edits with a file fails with 403, 50013, in the channel and in
+// a thread started in it; without a file it goes through; once allowed
+// again, files go through too.
+func TestDenyAttachFiles(t *testing.T) {
+	t.Parallel()
+	s := world(t)
+	dg := connect(t, s, nil)
+	file := func() []*discordgo.File {
+		return []*discordgo.File{{Name: "table.png", ContentType: "image/png", Reader: strings.NewReader("\x89PNG")}}
+	}
+	m, err := dg.ChannelMessageSend(channelID, "Stół")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := dg.MessageThreadStart(channelID, m.ID, "Stół 1", 1440)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.DenyAttachFiles(channelID)
+	for _, ch := range []string{channelID, th.ID} {
+		if _, err := dg.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: "z obrazkiem", Files: file()}); restCode(err) != discordgo.ErrCodeMissingPermissions {
+			t.Errorf("a file posted in %s: %v, want 50013", ch, err)
+		}
+		if _, err := dg.ChannelMessageSend(ch, "bez obrazka"); err != nil {
+			t.Errorf("words posted in %s: %v", ch, err)
+		}
+	}
+	content := "z obrazkiem"
+	if _, err := dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.ID, Channel: channelID, Content: &content, Files: file()}); restCode(err) != discordgo.ErrCodeMissingPermissions {
+		t.Errorf("a file edited in: %v, want 50013", err)
+	}
+	if got := s.Message(m.ID); got.Content != "Stół" || len(got.Attachments) != 0 {
+		t.Errorf("the refused edit changed the message: %v", got)
+	}
+	s.AllowAttachFiles(channelID)
+	if _, err := dg.ChannelMessageSendComplex(th.ID, &discordgo.MessageSend{Content: "z obrazkiem", Files: file()}); err != nil {
+		t.Errorf("a file posted once allowed: %v", err)
+	}
+}

@@ -250,6 +250,9 @@ func (s *Server) createMessage(rq *request) reply {
 	if ch.Type == ChannelDM && s.closedDMs[ch.Recipient] {
 		return fail(apiErr(http.StatusForbidden, codeCannotDM, "Cannot send messages to this user"))
 	}
+	if e := s.mayNotAttach(rq); e != nil {
+		return fail(e)
+	}
 	m, patch, e := s.newMessage(rq, nil, rq.body, flagsChannelMessage)
 	if e != nil {
 		return fail(e)
@@ -291,6 +294,9 @@ func editFound(find finder) handler {
 		m, e := find(s, rq)
 		if e != nil {
 			return fail(e)
+		}
+		if e := s.mayNotAttach(rq); e != nil {
+			return fail(e) // a channel route (a webhook's has no channel.id)
 		}
 		n, e := s.edit(rq, nil, m, rq.body, false)
 		if e != nil {

@@ -38,10 +38,12 @@ const (
 	TokenLifetime    = 15 * time.Minute
 )
 
-// appPermissions is the app_permissions sent with every interaction: view
-// channel, send messages, embed links, attach files, read history, use
-// external emojis, add reactions, create and send in threads.
-const appPermissions = "395137084480"
+// appPermissions is the app_permissions sent with every interaction: add
+// reactions, view channel, send messages, manage messages, embed links,
+// attach files, read history, use external emojis, manage threads, create
+// public and private threads, send in threads (bits 6, 10, 11, 13, 14, 15,
+// 16, 18, 34, 35, 36, 38).
+const appPermissions = "395137379392"
 
 const discordEpochMs = 1420070400000
 
@@ -126,6 +128,7 @@ type Server struct {
 	channels     map[string]*Channel
 	users        map[string]*User
 	closedDMs    map[string]bool
+	noFiles      map[string]bool // channels where the bot may not attach files
 	messages     map[string]*Message
 	msgOrder     []string
 	threadFrom   map[string]bool // message ids a thread was started from
@@ -170,6 +173,7 @@ func New(t TB, opts ...Option) *Server {
 		channels:     map[string]*Channel{},
 		users:        map[string]*User{},
 		closedDMs:    map[string]bool{},
+		noFiles:      map[string]bool{},
 		messages:     map[string]*Message{},
 		threadFrom:   map[string]bool{},
 		commands:     map[string][]Command{},
@@ -338,6 +342,35 @@ func (s *Server) CloseDMs(userID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closedDMs[userID] = true
+}
+
+// DenyAttachFiles takes the Attach Files permission from the bot in a
+// channel and the threads started in it: a message the bot posts or edits
+// there through its own token with files fails with 403, code 50013
+// (Missing Permissions), as on Discord. Interaction answers keep it
+// (Discord grants it to an interaction's webhook). AllowAttachFiles gives
+// it back.
+func (s *Server) DenyAttachFiles(channelID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.noFiles[channelID] = true
+}
+
+// AllowAttachFiles undoes DenyAttachFiles.
+func (s *Server) AllowAttachFiles(channelID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.noFiles, channelID)
+}
+
+// mayNotAttach reports whether rq, a request to a channel route, uploads
+// files where the bot may not attach them; s.mu is held.
+func (s *Server) mayNotAttach(rq *request) *APIError {
+	ch := s.channels[rq.params["channel.id"]]
+	if ch == nil || len(rq.files) == 0 || !s.noFiles[ch.ID] && (ch.ParentID == "" || !s.noFiles[ch.ParentID]) {
+		return nil
+	}
+	return apiErr(http.StatusForbidden, codeMissingPermissions, "Missing Permissions")
 }
 
 // User returns a known user, or nil.

@@ -25,6 +25,7 @@ const (
 	codeUnknownInteraction   = 10062
 	codeUnknownCommand       = 10063
 	codeMissingAccess        = 50001
+	codeMissingPermissions   = 50013
 	codeEmptyMessage         = 50006
 	codeCannotDM             = 50007
 	codeWrongChannelType     = 50024

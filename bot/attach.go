@@ -1,0 +1,67 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// A channel message's pictures are files the bot uploads with its own
+// token, which Discord allows only where the bot has the Attach Files
+// permission (an interaction's answer may always carry them). Where a
+// server took it away, Discord refuses the whole message (403, 50013), so
+// the bot sends the same message in words, tells its host, and leaves the
+// pictures out of that channel's messages for a while before it tries
+// again: the server's admins may give the permission back.
+
+// noFilesFor is how long a channel's messages go without pictures after
+// Discord refused the bot's files there.
+const noFilesFor = 10 * time.Minute
+
+// filesRefused reports whether err is Discord refusing a message because
+// of its pictures: the bot may not attach files in the channel.
+func filesRefused(err error, pics []drawnPicture) bool {
+	return len(pics) > 0 && isCode(err, discordgo.ErrCodeMissingPermissions)
+}
+
+// refuseFiles remembers that the bot may not attach files in channelID.
+func (b *Bot) refuseFiles(channelID string) {
+	b.noFiles.Store(channelID, b.clock.Now().Add(noFilesFor))
+	b.log.Warn("the bot may not attach files in a channel: its messages there go without their pictures; give the bot the Attach Files permission",
+		"channel", channelID, "retry_after", noFilesFor)
+}
+
+// filesAllowed reports whether the bot may attach files in channelID, as
+// far as it knows.
+func (b *Bot) filesAllowed(channelID string) bool {
+	v, ok := b.noFiles.Load(channelID)
+	if !ok {
+		return true
+	}
+	if b.clock.Now().Before(v.(time.Time)) {
+		return false
+	}
+	b.noFiles.CompareAndDelete(channelID, v)
+	return true
+}
+
+// withoutPicture is m as it goes when its picture cannot: in words.
+func withoutPicture(m message) message {
+	if m.pic == nil {
+		return m
+	}
+	if m.plain != nil {
+		return m.plain()
+	}
+	m.pic = nil
+	return m
+}
+
+// drawFor draws the picture of m, a message for channelID, unless the bot
+// may not attach files there: then m goes in words, and nothing is drawn.
+func (b *Bot) drawFor(channelID string, m message) (message, []drawnPicture) {
+	if !b.filesAllowed(channelID) {
+		return withoutPicture(m), nil
+	}
+	return b.draw(m)
+}

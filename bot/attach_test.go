@@ -1,0 +1,150 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/bot/discordtest"
+)
+
+// TestWithoutAttachFiles: in a channel where the server took the Attach
+// Files permission from the bot, Discord refuses every message the bot
+// sends there with a picture (403, 50013). The table is played all the
+// same: its message goes in words (the seats' lines in the text), the
+// host is told once, no more refused requests follow, and a hand asked for
+// (an interaction's answer, which may always carry files) still gets its
+// picture. Once the permission is back, the table's picture returns after
+// the bot's wait.
+func TestWithoutAttachFiles(t *testing.T) {
+	t.Parallel()
+	clock := discordtest.NewFakeClock(day0)
+	r := newRig(t, rigOptions{clock: clock})
+	r.fake.DenyAttachFiles(channelID)
+	id := r.open(guildID, channelID, "princesses", 3, nil, ala, olena, bob)
+
+	const warning = "the bot may not attach files in a channel"
+	warnings := func() int {
+		n := 0
+		for _, line := range strings.Split(r.logs.String(), "\n") {
+			var e map[string]any
+			if json.Unmarshal([]byte(line), &e) == nil && strings.HasPrefix(e["msg"].(string), warning) && e["level"] == "WARN" {
+				n++
+			}
+		}
+		return n
+	}
+	refused := func() int {
+		n := 0
+		for _, c := range r.fake.Calls() {
+			if c.Status == http.StatusForbidden && c.Error != nil && c.Error.Code == 50013 {
+				n++
+			}
+		}
+		return n
+	}
+	inWords := func(when string) {
+		t.Helper()
+		tm := r.tableMessage(id)
+		if len(tm.Attachments) > 0 || hasPicture(tm, "table.png") {
+			t.Errorf("%s: the table message has attachments %v", when, tm.Attachments)
+		}
+		for _, s := range replayScreen(t, r.db, r.loc, id).Seats {
+			if !strings.Contains(shownText(tm), s.Line) {
+				t.Errorf("%s: seat %d's line %q is not in the text: %q", when, s.Seat, s.Line, shownText(tm))
+			}
+		}
+	}
+	// move makes one move of whoever must act, with a button of the hand
+	// they asked for, and returns that hand as it is once its picture had
+	// the time to be edited in.
+	move := func() *discordtest.Message {
+		t.Helper()
+		_, log0, _ := r.db.Load(context.Background(), id)
+		for _, u := range []string{ala, olena, bob} {
+			hand := r.answer(r.fake.Click(u, r.tableMessage(id), "hand/"+id))
+			r.idle()
+			shown := r.fake.Message(hand.ID)
+			for _, c := range moveControls(hand) {
+				if !c.IsSelect() {
+					r.answer(r.fake.Click(u, hand, c.CustomID))
+					break
+				}
+			}
+			if _, log1, _ := r.db.Load(context.Background(), id); len(log1) > len(log0) {
+				return shown
+			}
+		}
+		t.Fatal("nobody could move with a button")
+		return nil
+	}
+
+	inWords("started")
+	if w, n := warnings(), refused(); w != 1 || n != 1 {
+		t.Fatalf("after the start: %d warnings, %d refused requests; want 1 and 1", w, n)
+	}
+	hand := move()
+	if !hasPicture(hand, "hand.png") {
+		t.Errorf("the hand asked for has no picture: %v", hand.Attachments)
+	}
+	move()
+	inWords("after two moves")
+	if w, n := warnings(), refused(); w != 1 || n != 1 {
+		t.Errorf("after two moves: %d warnings, %d refused requests; want still 1 and 1", w, n)
+	}
+
+	// The server gives the permission back: the bot tries again after its
+	// wait, and the table's picture is back.
+	r.fake.AllowAttachFiles(channelID)
+	clock.Advance(11 * time.Minute)
+	move()
+	if tm := r.tableMessage(id); !hasPicture(tm, "table.png") {
+		t.Errorf("with the permission back: the table message has attachments %v", tm.Attachments)
+	}
+	if n := refused(); n != 1 {
+		t.Errorf("%d refused requests in all, want 1", n)
+	}
+	r.checkLogs(id)
+}
+
+// TestReadmeInvitePermissions: the invite URL in the README asks for every
+// permission the bot uses in a channel (the pictures need Attach Files,
+// the threads their two), and the number in its text is the URL's.
+func TestReadmeInvitePermissions(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := regexp.MustCompile(`scope=bot\+applications\.commands&permissions=(\d+)`).FindSubmatch(readme)
+	if url == nil {
+		t.Fatal("no invite URL with permissions in the README")
+	}
+	perms, err := strconv.ParseInt(string(url[1]), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), "("+string(url[1])+")") {
+		t.Errorf("the README's text does not give the URL's permissions (%s)", url[1])
+	}
+	for name, p := range map[string]int64{
+		"View Channels": discordgo.PermissionViewChannel, "Send Messages": discordgo.PermissionSendMessages,
+		"Attach Files": discordgo.PermissionAttachFiles, "Read Message History": discordgo.PermissionReadMessageHistory,
+		"Create Public Threads": discordgo.PermissionCreatePublicThreads, "Send Messages in Threads": discordgo.PermissionSendMessagesInThreads,
+	} {
+		if perms&p == 0 {
+			t.Errorf("the invite URL's permissions %d lack %s", perms, name)
+		}
+		if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "*"+name+"*") {
+			t.Errorf("the README does not name %s", name)
+		}
+	}
+}
