@@ -16,6 +16,9 @@ import (
 	"github.com/stolik-bot/stolik/bot/discordtest"
 )
 
+// usualPermissions are the bot's permissions in the fake's channels.
+const usualPermissions = int64(395137379392)
+
 // TestWithoutAttachFiles: in a channel where the server took the Attach
 // Files permission from the bot, Discord refuses every message the bot
 // sends there with a picture (403, 50013). The table is played all the
@@ -28,7 +31,7 @@ func TestWithoutAttachFiles(t *testing.T) {
 	t.Parallel()
 	clock := discordtest.NewFakeClock(day0)
 	r := newRig(t, rigOptions{clock: clock})
-	r.fake.DenyAttachFiles(channelID)
+	r.fake.SetBotPermissions(channelID, usualPermissions&^discordgo.PermissionAttachFiles)
 	id := r.open(guildID, channelID, "princesses", 3, nil, ala, olena, bob)
 
 	const warning = "the bot may not attach files in a channel"
@@ -103,7 +106,7 @@ func TestWithoutAttachFiles(t *testing.T) {
 
 	// The server gives the permission back: the bot tries again after its
 	// wait, and the table's picture is back.
-	r.fake.AllowAttachFiles(channelID)
+	r.fake.ClearBotPermissions(channelID)
 	clock.Advance(11 * time.Minute)
 	move()
 	if tm := r.tableMessage(id); !hasPicture(tm, "table.png") {
@@ -146,5 +149,53 @@ func TestReadmeInvitePermissions(t *testing.T) {
 		if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "*"+name+"*") {
 			t.Errorf("the README does not name %s", name)
 		}
+	}
+}
+
+// TestCannotPost: where the bot may not send messages (or see the
+// channel), /stolik open says so in the opener's language and opens no
+// table; where the interaction's permissions let it try but Discord then
+// refuses the post, the opener hears the same, and the table is set aside.
+func TestCannotPost(t *testing.T) {
+	t.Parallel()
+	r := newRig(t, rigOptions{})
+	pl := r.loc.Lang("pl")
+	for _, perms := range []int64{
+		usualPermissions &^ discordgo.PermissionSendMessages &^ discordgo.PermissionSendMessagesInThreads,
+		usualPermissions &^ discordgo.PermissionViewChannel,
+	} {
+		r.fake.SetBotPermissions(channelID, perms)
+		if got := r.slash(ala, guildID, channelID, "open", discordtest.Opt("game", "lynx")); shownText(got) != pl.T("bot.cannot_post", nil) || !got.Ephemeral() {
+			t.Errorf("permissions %d: the answer %q", perms, shownText(got))
+		}
+		if ids, err := r.db.InChannel(context.Background(), channelID); err != nil || len(ids) != 0 {
+			t.Errorf("permissions %d: tables %v, %v", perms, ids, err)
+		}
+	}
+	refused := func() int {
+		n := 0
+		for _, c := range r.fake.Calls() {
+			n += map[bool]int{true: 1}[c.Status == http.StatusForbidden]
+		}
+		return n
+	}
+	if n := refused(); n != 0 {
+		t.Errorf("%d requests refused: the bot tried to post where it may not", n)
+	}
+	// In a thread of this channel the bot may post (Send Messages in
+	// Threads); in the channel itself Discord refuses the lobby.
+	r.fake.SetBotPermissions(channelID, usualPermissions&^discordgo.PermissionSendMessages)
+	if got := r.slash(ala, guildID, channelID, "open", discordtest.Opt("game", "lynx")); shownText(got) != pl.T("bot.cannot_post", nil) {
+		t.Errorf("the refused lobby: the answer %q", shownText(got))
+	}
+	if ids, err := r.db.InChannel(context.Background(), channelID); err != nil || len(ids) != 0 {
+		t.Errorf("the refused lobby left tables %v, %v", ids, err)
+	}
+	if n := refused(); n != 1 {
+		t.Errorf("%d requests refused, want the lobby's", n)
+	}
+	r.fake.ClearBotPermissions(channelID)
+	if got := r.slash(ala, guildID, channelID, "open", discordtest.Opt("game", "lynx")); shownText(got) != pl.T("bot.opened", map[string]any{"ID": r.tableIn(channelID)}) {
+		t.Errorf("with the permissions back: %q", shownText(got))
 	}
 }

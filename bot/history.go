@@ -34,6 +34,18 @@ var deadlineOrder = []string{"none", "12h", "24h", "72h"}
 // historyLines is how many events /stolik history shows.
 const historyLines = 15
 
+// mayPost reports whether the bot may post in the interaction's channel
+// (see it and send messages, in a channel or a thread), as far as the
+// interaction's app_permissions tell: none given (0) tells nothing.
+func mayPost(i *discordgo.Interaction) bool {
+	p := i.AppPermissions
+	if i.GuildID == "" || p == 0 {
+		return true
+	}
+	return p&discordgo.PermissionViewChannel != 0 &&
+		p&(discordgo.PermissionSendMessages|discordgo.PermissionSendMessagesInThreads) != 0
+}
+
 // threadsAllowed reports whether the bot may play in a public thread of the
 // interaction's channel: it may create public threads and send messages in
 // them.

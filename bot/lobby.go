@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"net/http"
 	"slices"
 
 	"github.com/bwmarrin/discordgo"
@@ -15,6 +16,10 @@ import (
 // cmdOpen opens a table in the channel and posts its lobby message.
 func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
 	r := b.newReply(i, false)
+	if !mayPost(i) {
+		r.send(ctx, message{content: u.l.T("bot.cannot_post", nil)})
+		return
+	}
 	if ids, err := b.store.InChannel(ctx, i.ChannelID); err != nil {
 		b.log.Error("finding the table of a channel", "channel", i.ChannelID, "err", err)
 		r.send(ctx, message{content: u.l.T("error.internal", nil)})
@@ -84,7 +89,12 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 		if _, err := b.tables.Update(ctx, rec); err != nil {
 			b.log.Error("abandoning a table whose lobby could not be posted", "table", rec.ID, "err", err)
 		}
-		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		if restStatus(err) == http.StatusForbidden {
+			// The channel's permissions keep the bot out after all.
+			r.send(ctx, message{content: u.l.T("bot.cannot_post", nil)})
+		} else {
+			r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		}
 		return
 	}
 	rec.MessageID = msg.ID

@@ -1412,11 +1412,15 @@ func TestAckLatency(t *testing.T) {
 	}
 }
 
-// TestDenyAttachFiles: where the bot may not attach files, a message it
-// posts or edits with a file fails with 403, 50013, in the channel and in
-// a thread started in it; without a file it goes through; once allowed
-// again, files go through too.
-func TestDenyAttachFiles(t *testing.T) {
+// TestBotPermissions: the bot's permissions set in a channel hold in it
+// and in a thread started in it: without Attach Files a message posted or
+// edited with a file fails with 403, 50013 (and without a file goes
+// through); without Send Messages a post fails with 50013, though in a
+// thread Send Messages in Threads is what counts; without View Channel
+// anything fails with 50001. (The interactions there carry the same
+// app_permissions: the bot's TestCannotPost.) Cleared, everything goes
+// through again.
+func TestBotPermissions(t *testing.T) {
 	t.Parallel()
 	s := world(t)
 	dg := connect(t, s, nil)
@@ -1431,7 +1435,8 @@ func TestDenyAttachFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.DenyAttachFiles(channelID)
+	const usual = int64(395137379392)
+	s.SetBotPermissions(channelID, usual&^discordgo.PermissionAttachFiles)
 	for _, ch := range []string{channelID, th.ID} {
 		if _, err := dg.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: "z obrazkiem", Files: file()}); restCode(err) != discordgo.ErrCodeMissingPermissions {
 			t.Errorf("a file posted in %s: %v, want 50013", ch, err)
@@ -1447,8 +1452,21 @@ func TestDenyAttachFiles(t *testing.T) {
 	if got := s.Message(m.ID); got.Content != "Stół" || len(got.Attachments) != 0 {
 		t.Errorf("the refused edit changed the message: %v", got)
 	}
-	s.AllowAttachFiles(channelID)
+
+	s.SetBotPermissions(channelID, usual&^discordgo.PermissionSendMessages)
+	if _, err := dg.ChannelMessageSend(channelID, "w kanale"); restCode(err) != discordgo.ErrCodeMissingPermissions {
+		t.Errorf("a post without Send Messages: %v, want 50013", err)
+	}
+	if _, err := dg.ChannelMessageSend(th.ID, "w wątku"); err != nil {
+		t.Errorf("a post in the thread with Send Messages in Threads: %v", err)
+	}
+	s.SetBotPermissions(channelID, usual&^discordgo.PermissionViewChannel)
+	if _, err := dg.ChannelMessageEdit(channelID, m.ID, "zmiana"); restCode(err) != discordgo.ErrCodeMissingAccess {
+		t.Errorf("an edit without View Channel: %v, want 50001", err)
+	}
+
+	s.ClearBotPermissions(channelID)
 	if _, err := dg.ChannelMessageSendComplex(th.ID, &discordgo.MessageSend{Content: "z obrazkiem", Files: file()}); err != nil {
-		t.Errorf("a file posted once allowed: %v", err)
+		t.Errorf("a file posted once cleared: %v", err)
 	}
 }

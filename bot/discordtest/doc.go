@@ -96,7 +96,8 @@
 // shard count of GET /gateway/bot, two sessions of one shard being
 // refused), roles and
 // permissions (every user sees every guild channel and public thread; the
-// bot may do anything, but attach files where DenyAttachFiles says), reactions, pins, autocomplete, serving attachments'
+// bot may do anything, except where SetBotPermissions takes View Channel,
+// Send Messages or Attach Files from it), reactions, pins, autocomplete, serving attachments'
 // bytes at their URL (tests read them from Attachment.Data), rate-limit
 // headers on successful answers, and the daily command-creation limit.
 // Routes outside the list in rest.go answer 404 and show up in Unexpected.

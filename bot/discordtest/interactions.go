@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -199,7 +200,7 @@ func (s *Server) interactionJSON(in *interaction, data any) map[string]any {
 		"channel_id":            ch.ID,
 		"channel":               s.channelJSON(ch),
 		"locale":                u.Locale,
-		"app_permissions":       appPermissions,
+		"app_permissions":       strconv.FormatInt(s.permsIn(ch), 10),
 		"entitlements":          []any{},
 		"attachment_size_limit": 10 << 20,
 	}

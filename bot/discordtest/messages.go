@@ -250,7 +250,7 @@ func (s *Server) createMessage(rq *request) reply {
 	if ch.Type == ChannelDM && s.closedDMs[ch.Recipient] {
 		return fail(apiErr(http.StatusForbidden, codeCannotDM, "Cannot send messages to this user"))
 	}
-	if e := s.mayNotAttach(rq); e != nil {
+	if e := s.mayNotSend(rq, true); e != nil {
 		return fail(e)
 	}
 	m, patch, e := s.newMessage(rq, nil, rq.body, flagsChannelMessage)
@@ -295,7 +295,7 @@ func editFound(find finder) handler {
 		if e != nil {
 			return fail(e)
 		}
-		if e := s.mayNotAttach(rq); e != nil {
+		if e := s.mayNotSend(rq, false); e != nil {
 			return fail(e) // a channel route (a webhook's has no channel.id)
 		}
 		n, e := s.edit(rq, nil, m, rq.body, false)

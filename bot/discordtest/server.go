@@ -45,6 +45,9 @@ const (
 // 16, 18, 34, 35, 36, 38).
 const appPermissions = "395137379392"
 
+// appPermissionBits is appPermissions as a number.
+const appPermissionBits int64 = 395137379392
+
 const discordEpochMs = 1420070400000
 
 // Option configures a Server.
@@ -128,7 +131,7 @@ type Server struct {
 	channels     map[string]*Channel
 	users        map[string]*User
 	closedDMs    map[string]bool
-	noFiles      map[string]bool // channels where the bot may not attach files
+	botPerms     map[string]int64 // channel id -> the bot's permissions there (SetBotPermissions)
 	messages     map[string]*Message
 	msgOrder     []string
 	threadFrom   map[string]bool // message ids a thread was started from
@@ -173,7 +176,7 @@ func New(t TB, opts ...Option) *Server {
 		channels:     map[string]*Channel{},
 		users:        map[string]*User{},
 		closedDMs:    map[string]bool{},
-		noFiles:      map[string]bool{},
+		botPerms:     map[string]int64{},
 		messages:     map[string]*Message{},
 		threadFrom:   map[string]bool{},
 		commands:     map[string][]Command{},
@@ -344,33 +347,74 @@ func (s *Server) CloseDMs(userID string) {
 	s.closedDMs[userID] = true
 }
 
-// DenyAttachFiles takes the Attach Files permission from the bot in a
-// channel and the threads started in it: a message the bot posts or edits
-// there through its own token with files fails with 403, code 50013
-// (Missing Permissions), as on Discord. Interaction answers keep it
-// (Discord grants it to an interaction's webhook). AllowAttachFiles gives
-// it back.
-func (s *Server) DenyAttachFiles(channelID string) {
+// SetBotPermissions sets the bot's permissions in a channel and the
+// threads started in it (a permission bit set, as Discord's; without it,
+// the bot's permissions are appPermissions everywhere). They are the
+// app_permissions of the interactions there, and the fake enforces three
+// of them on what the bot sends with its own token, as Discord does: View
+// Channel (else 403, code 50001), Send Messages, or Send Messages in
+// Threads in a thread, to post (else 403, code 50013), and Attach Files to
+// upload a file with a message or an edit (else 403, code 50013). An
+// interaction's answer is not checked: Discord lets an interaction's
+// webhook post and carry files. ClearBotPermissions undoes it.
+func (s *Server) SetBotPermissions(channelID string, perms int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.noFiles[channelID] = true
+	s.botPerms[channelID] = perms
 }
 
-// AllowAttachFiles undoes DenyAttachFiles.
-func (s *Server) AllowAttachFiles(channelID string) {
+// ClearBotPermissions gives the bot its usual permissions in a channel
+// again (SetBotPermissions).
+func (s *Server) ClearBotPermissions(channelID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.noFiles, channelID)
+	delete(s.botPerms, channelID)
 }
 
-// mayNotAttach reports whether rq, a request to a channel route, uploads
-// files where the bot may not attach them; s.mu is held.
-func (s *Server) mayNotAttach(rq *request) *APIError {
+// permsIn are the bot's permissions in ch (a thread's are its parent's,
+// unless set); s.mu is held.
+func (s *Server) permsIn(ch *Channel) int64 {
+	if ch == nil {
+		return appPermissionBits
+	}
+	if p, ok := s.botPerms[ch.ID]; ok {
+		return p
+	}
+	if p, ok := s.botPerms[ch.ParentID]; ok && ch.ParentID != "" {
+		return p
+	}
+	return appPermissionBits
+}
+
+// Permission bits the fake enforces (SetBotPermissions).
+const (
+	permViewChannel           = 1 << 10
+	permSendMessages          = 1 << 11
+	permAttachFiles           = 1 << 15
+	permSendMessagesInThreads = 1 << 38
+)
+
+// mayNotSend is the error Discord gives the bot for rq, a request to a
+// channel message route (a post when post is set, else an edit) in a
+// channel where its permissions do not allow it; nil when they do. s.mu
+// is held.
+func (s *Server) mayNotSend(rq *request, post bool) *APIError {
 	ch := s.channels[rq.params["channel.id"]]
-	if ch == nil || len(rq.files) == 0 || !s.noFiles[ch.ID] && (ch.ParentID == "" || !s.noFiles[ch.ParentID]) {
+	if ch == nil || ch.GuildID == "" {
 		return nil
 	}
-	return apiErr(http.StatusForbidden, codeMissingPermissions, "Missing Permissions")
+	p := s.permsIn(ch)
+	send := int64(permSendMessages)
+	if ch.ParentID != "" {
+		send = permSendMessagesInThreads
+	}
+	switch {
+	case p&permViewChannel == 0:
+		return apiErr(http.StatusForbidden, codeMissingAccess, "Missing Access")
+	case post && p&send == 0, len(rq.files) > 0 && p&permAttachFiles == 0:
+		return apiErr(http.StatusForbidden, codeMissingPermissions, "Missing Permissions")
+	}
+	return nil
 }
 
 // User returns a known user, or nil.
