@@ -32,14 +32,15 @@ func countFaces() []*face {
 
 // seatNameFaces and seatCountFaces are a seat's name and counts: larger
 // than the other small texts, as a chat shows the seats' picture at under
-// half its size (Discord: about 0.45 on a desktop, 0.4 on a phone);
-// smaller faces when a long name or many counts need them.
+// half its size (Discord: about 0.45 on a desktop, 0.33–0.4 on a phone,
+// where 22 px of counts come out at 7–9 px); smaller faces when a long
+// name or many counts need them.
 func seatNameFaces() []*face {
-	return []*face{faceOf(bold, 21), faceOf(condensedBold, 21), faceOf(condensedBold, 18), faceOf(condensedBold, 16)}
+	return []*face{faceOf(bold, 25), faceOf(condensedBold, 25), faceOf(condensedBold, 21), faceOf(condensedBold, 18), faceOf(condensedBold, 16)}
 }
 
 func seatCountFaces() []*face {
-	return []*face{faceOf(regular, 18), faceOf(condensed, 18), faceOf(condensed, 16), faceOf(condensed, 14)}
+	return []*face{faceOf(regular, 22), faceOf(condensed, 22), faceOf(condensed, 19), faceOf(condensed, 16), faceOf(condensed, 14)}
 }
 
 // Table draws the table as the players around it see it: the title and the
