@@ -16,9 +16,6 @@ import (
 	"github.com/stolik-bot/stolik/bot/discordtest"
 )
 
-// usualPermissions are the bot's permissions in the fake's channels.
-const usualPermissions = int64(395137379392)
-
 // TestWithoutAttachFiles: in a channel where the server took the Attach
 // Files permission from the bot, Discord refuses every message the bot
 // sends there with a picture (403, 50013). The table is played all the
@@ -31,7 +28,7 @@ func TestWithoutAttachFiles(t *testing.T) {
 	t.Parallel()
 	clock := discordtest.NewFakeClock(day0)
 	r := newRig(t, rigOptions{clock: clock})
-	r.fake.SetBotPermissions(channelID, usualPermissions&^discordgo.PermissionAttachFiles)
+	r.fake.SetBotPermissions(channelID, discordtest.BotPermissions&^discordgo.PermissionAttachFiles)
 	id := r.open(guildID, channelID, "princesses", 3, nil, ala, olena, bob)
 
 	const warning = "the bot may not attach files in a channel"
@@ -161,8 +158,8 @@ func TestCannotPost(t *testing.T) {
 	r := newRig(t, rigOptions{})
 	pl := r.loc.Lang("pl")
 	for _, perms := range []int64{
-		usualPermissions &^ discordgo.PermissionSendMessages &^ discordgo.PermissionSendMessagesInThreads,
-		usualPermissions &^ discordgo.PermissionViewChannel,
+		discordtest.BotPermissions &^ discordgo.PermissionSendMessages &^ discordgo.PermissionSendMessagesInThreads,
+		discordtest.BotPermissions &^ discordgo.PermissionViewChannel,
 	} {
 		r.fake.SetBotPermissions(channelID, perms)
 		if got := r.slash(ala, guildID, channelID, "open", discordtest.Opt("game", "lynx")); shownText(got) != pl.T("bot.cannot_post", nil) || !got.Ephemeral() {
@@ -184,7 +181,7 @@ func TestCannotPost(t *testing.T) {
 	}
 	// In a thread of this channel the bot may post (Send Messages in
 	// Threads); in the channel itself Discord refuses the lobby.
-	r.fake.SetBotPermissions(channelID, usualPermissions&^discordgo.PermissionSendMessages)
+	r.fake.SetBotPermissions(channelID, discordtest.BotPermissions&^discordgo.PermissionSendMessages)
 	if got := r.slash(ala, guildID, channelID, "open", discordtest.Opt("game", "lynx")); shownText(got) != pl.T("bot.cannot_post", nil) {
 		t.Errorf("the refused lobby: the answer %q", shownText(got))
 	}

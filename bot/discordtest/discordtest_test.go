@@ -1435,7 +1435,7 @@ func TestBotPermissions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const usual = int64(395137379392)
+	usual := discordtest.BotPermissions
 	s.SetBotPermissions(channelID, usual&^discordgo.PermissionAttachFiles)
 	for _, ch := range []string{channelID, th.ID} {
 		if _, err := dg.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: "z obrazkiem", Files: file()}); restCode(err) != discordgo.ErrCodeMissingPermissions {

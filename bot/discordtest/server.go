@@ -38,15 +38,16 @@ const (
 	TokenLifetime    = 15 * time.Minute
 )
 
-// appPermissions is the app_permissions sent with every interaction: add
-// reactions, view channel, send messages, manage messages, embed links,
-// attach files, read history, use external emojis, manage threads, create
-// public and private threads, send in threads (bits 6, 10, 11, 13, 14, 15,
-// 16, 18, 34, 35, 36, 38).
-const appPermissions = "395137379392"
+// BotPermissions are the bot's permissions in every channel where
+// SetBotPermissions did not set others, sent as the app_permissions of the
+// interactions there: add reactions, view channel, send messages, manage
+// messages, embed links, attach files, read history, use external emojis,
+// manage threads, create public and private threads, send in threads
+// (bits 6, 10, 11, 13, 14, 15, 16, 18, 34, 35, 36, 38).
+const BotPermissions int64 = 1<<6 | 1<<10 | 1<<11 | 1<<13 | 1<<14 | 1<<15 | 1<<16 | 1<<18 | 1<<34 | 1<<35 | 1<<36 | 1<<38
 
-// appPermissionBits is appPermissions as a number.
-const appPermissionBits int64 = 395137379392
+// appPermissions is BotPermissions as Discord writes them (a string).
+var appPermissions = strconv.FormatInt(BotPermissions, 10)
 
 const discordEpochMs = 1420070400000
 
@@ -375,7 +376,7 @@ func (s *Server) ClearBotPermissions(channelID string) {
 // unless set); s.mu is held.
 func (s *Server) permsIn(ch *Channel) int64 {
 	if ch == nil {
-		return appPermissionBits
+		return BotPermissions
 	}
 	if p, ok := s.botPerms[ch.ID]; ok {
 		return p
@@ -383,7 +384,7 @@ func (s *Server) permsIn(ch *Channel) int64 {
 	if p, ok := s.botPerms[ch.ParentID]; ok && ch.ParentID != "" {
 		return p
 	}
-	return appPermissionBits
+	return BotPermissions
 }
 
 // Permission bits the fake enforces (SetBotPermissions).
