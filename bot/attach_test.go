@@ -63,29 +63,7 @@ func TestWithoutAttachFiles(t *testing.T) {
 			}
 		}
 	}
-	// move makes one move of whoever must act, with a button of the hand
-	// they asked for, and returns that hand as it is once its picture had
-	// the time to be edited in.
-	move := func() *discordtest.Message {
-		t.Helper()
-		_, log0, _ := r.db.Load(context.Background(), id)
-		for _, u := range []string{ala, olena, bob} {
-			hand := r.answer(r.fake.Click(u, r.tableMessage(id), "hand/"+id))
-			r.idle()
-			shown := r.fake.Message(hand.ID)
-			for _, c := range moveControls(hand) {
-				if !c.IsSelect() {
-					r.answer(r.fake.Click(u, hand, c.CustomID))
-					break
-				}
-			}
-			if _, log1, _ := r.db.Load(context.Background(), id); len(log1) > len(log0) {
-				return shown
-			}
-		}
-		t.Fatal("nobody could move with a button")
-		return nil
-	}
+	move := func() *discordtest.Message { t.Helper(); return r.moveWithButton(id, ala, olena, bob) }
 
 	inWords("started")
 	if w, n := warnings(), refused(); w != 1 || n != 1 {

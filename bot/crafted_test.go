@@ -201,6 +201,31 @@ func (r *rig) open(guild, channel, game string, seats int, extra []discordtest.A
 	return id
 }
 
+// moveWithButton makes one move at table id: the first of users whose
+// hand, asked for with My hand, has a button for a move presses it. It
+// returns that hand as it stood once its picture had the time to be
+// edited in.
+func (r *rig) moveWithButton(id string, users ...string) *discordtest.Message {
+	r.t.Helper()
+	_, log0, _ := r.db.Load(context.Background(), id)
+	for _, u := range users {
+		hand := r.answer(r.fake.Click(u, r.tableMessage(id), "hand/"+id))
+		r.idle()
+		shown := r.fake.Message(hand.ID)
+		for _, c := range moveControls(hand) {
+			if !c.IsSelect() {
+				r.answer(r.fake.Click(u, hand, c.CustomID))
+				break
+			}
+		}
+		if _, log1, _ := r.db.Load(context.Background(), id); len(log1) > len(log0) {
+			return shown
+		}
+	}
+	r.t.Fatal("nobody could move with a button")
+	return nil
+}
+
 // checkLogs fails the test if a log line holds the token or a table's seed
 // (in decimal, signed or not, or hex), or tells of a panic.
 func (r *rig) checkLogs(ids ...string) {

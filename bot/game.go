@@ -365,12 +365,16 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 }
 
 // edit replaces a channel message with m (drawn, with its pictures; in
-// words where the bot may not attach files).
+// words where the bot may not attach files), reopening its thread when it
+// was archived.
 func (b *Bot) edit(ctx context.Context, channelID, messageID string, m message, pics []drawnPicture) error {
 	if len(pics) > 0 && !b.filesAllowed(channelID) {
 		m, pics = withoutPicture(m), nil
 	}
 	err := b.editOnce(ctx, channelID, messageID, m, pics)
+	if archivedThread(err) && b.reopen(ctx, channelID) {
+		err = b.editOnce(ctx, channelID, messageID, m, pics)
+	}
 	if filesRefused(err, pics) {
 		b.refuseFiles(channelID)
 		err = b.editOnce(ctx, channelID, messageID, withoutPicture(m), nil)

@@ -1470,3 +1470,49 @@ func TestBotPermissions(t *testing.T) {
 		t.Errorf("a file posted once cleared: %v", err)
 	}
 }
+
+// TestArchivedThreads: in an archived thread the bot can neither edit nor
+// delete a message (400, 50083); a new message unarchives it, as does
+// PATCH /channels/{id} {"archived": false}, which a channel that is not a
+// thread refuses.
+func TestArchivedThreads(t *testing.T) {
+	t.Parallel()
+	s := world(t)
+	dg := connect(t, s, nil)
+	m, err := dg.ChannelMessageSend(channelID, "Stół")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := dg.MessageThreadStart(channelID, m.ID, "Stół 1", 10080)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := dg.ChannelMessageSend(th.ID, "w wątku")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ArchiveThread(th.ID)
+	if ch, err := dg.Channel(th.ID); err != nil || ch.ThreadMetadata == nil || !ch.ThreadMetadata.Archived {
+		t.Errorf("the archived thread reads %+v, %v", ch, err)
+	}
+	if _, err := dg.ChannelMessageEdit(th.ID, in.ID, "zmiana"); restCode(err) != discordgo.ErrCodePerformedOperationOnArchivedThread {
+		t.Errorf("an edit in an archived thread: %v, want 50083", err)
+	}
+	if err := dg.ChannelMessageDelete(th.ID, in.ID); restCode(err) != discordgo.ErrCodePerformedOperationOnArchivedThread {
+		t.Errorf("a deletion in an archived thread: %v, want 50083", err)
+	}
+	open := false
+	if ch, err := dg.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{Archived: &open}); err != nil || ch.ThreadMetadata == nil || ch.ThreadMetadata.Archived {
+		t.Errorf("unarchiving: %+v, %v", ch, err)
+	}
+	if _, err := dg.ChannelMessageEdit(th.ID, in.ID, "zmiana"); err != nil {
+		t.Errorf("an edit once unarchived: %v", err)
+	}
+	s.ArchiveThread(th.ID)
+	if _, err := dg.ChannelMessageSend(th.ID, "znowu"); err != nil || s.Channel(th.ID).Archived {
+		t.Errorf("a new message in the archived thread: %v, archived %v", err, s.Channel(th.ID).Archived)
+	}
+	if _, err := dg.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &open}); restCode(err) != discordgo.ErrCodeInvalidFormBody {
+		t.Errorf("archiving a channel that is no thread: %v, want 50035", err)
+	}
+}

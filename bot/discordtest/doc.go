@@ -21,7 +21,8 @@
 //   - the REST routes a slash-command bot uses, under /api/v9/ (what
 //     discordgo v0.29 calls) and /api/v10/: application commands, interaction
 //     callbacks, interaction webhooks (follow-ups, @original), channel
-//     messages, channels, guilds, threads, DM channels and users.
+//     messages, channels, guilds, threads (archived ones refuse edits and
+//     deletions: ArchiveThread), DM channels and users.
 //
 // It enforces what Discord enforces and answers with Discord-shaped errors:
 // one initial response per interaction (40060), the 3-second deadline for it

@@ -199,6 +199,46 @@ func (s *Server) getChannel(rq *request) reply {
 	return ok(s.channelJSON(ch))
 }
 
+// archived is the error for an edit or a deletion through a channel
+// route in an archived thread (400, 50083); nil otherwise. s.mu is held.
+func (s *Server) archived(rq *request) *APIError {
+	if ch := s.channels[rq.params["channel.id"]]; ch != nil && ch.Archived {
+		return apiErr(http.StatusBadRequest, codeThreadArchived, "Thread is archived")
+	}
+	return nil
+}
+
+// modifyThread serves PATCH /channels/{channel.id} for a thread: archived
+// (true or false) is the one field it takes.
+func (s *Server) modifyThread(rq *request) reply {
+	ch := s.channels[rq.params["channel.id"]]
+	if ch == nil {
+		return fail(errUnknownChannel())
+	}
+	var body map[string]json.RawMessage
+	if e := decodeBody(rq, &body); e != nil {
+		return fail(e)
+	}
+	var f formErrors
+	for k := range body {
+		if k != "archived" {
+			f.add([]string{k}, "UNSUPPORTED", "The fake changes a thread's archived field only.")
+		}
+	}
+	var archived bool
+	if raw, ok := body["archived"]; !ok || json.Unmarshal(raw, &archived) != nil {
+		f.add([]string{"archived"}, "BASE_TYPE_BOOLEAN", "Must be either true or false.")
+	}
+	if !ch.IsThread() {
+		f.add([]string{"archived"}, "CHANNEL_TYPE_INVALID", "Only a thread can be archived.")
+	}
+	if !f.empty() {
+		return fail(f.apiError())
+	}
+	ch.Archived = archived
+	return ok(s.channelJSON(ch))
+}
+
 // channelMessage finds a public message of a channel; ephemeral messages
 // cannot be reached through channel routes.
 func (s *Server) channelMessage(rq *request) (*Message, *APIError) {
@@ -269,6 +309,7 @@ func (s *Server) createMessage(rq *request) reply {
 	}
 	m.ChannelID = ch.ID
 	m.GuildID = ch.GuildID
+	ch.Archived = false // a new message unarchives a thread
 	s.store(m)
 	return ok(s.messageJSON(m))
 }
@@ -298,6 +339,9 @@ func editFound(find finder) handler {
 		if e := s.mayNotSend(rq, false); e != nil {
 			return fail(e) // a channel route (a webhook's has no channel.id)
 		}
+		if e := s.archived(rq); e != nil {
+			return fail(e)
+		}
 		n, e := s.edit(rq, nil, m, rq.body, false)
 		if e != nil {
 			return fail(e)
@@ -310,6 +354,9 @@ func deleteFound(find finder) handler {
 	return func(s *Server, rq *request) reply {
 		m, e := find(s, rq)
 		if e != nil {
+			return fail(e)
+		}
+		if e := s.archived(rq); e != nil {
 			return fail(e)
 		}
 		delete(s.messages, m.ID)

@@ -105,6 +105,10 @@ type Channel struct {
 	OwnerID   string   // threads: who created it
 	// ArchiveDuration is a thread's auto_archive_duration in minutes.
 	ArchiveDuration int
+	// Archived marks a thread archived (ArchiveThread): its messages can
+	// be neither edited nor deleted until it is unarchived, which a new
+	// message in it does, as does PATCH /channels/{id} {"archived": false}.
+	Archived bool
 }
 
 // IsThread reports whether c is a thread.

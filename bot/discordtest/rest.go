@@ -77,6 +77,7 @@ var routes = []route{
 	{"PATCH", "/webhooks/{webhook.id}/{webhook.token}/messages/{message.id}", false, editFound((*Server).webhookMessage)},
 	{"DELETE", "/webhooks/{webhook.id}/{webhook.token}/messages/{message.id}", false, deleteFound((*Server).webhookMessage)},
 	{"GET", "/channels/{channel.id}", true, (*Server).getChannel},
+	{"PATCH", "/channels/{channel.id}", true, (*Server).modifyThread},
 	{"GET", "/channels/{channel.id}/messages", true, (*Server).listMessages},
 	{"POST", "/channels/{channel.id}/messages", true, (*Server).createMessage},
 	{"GET", "/channels/{channel.id}/messages/{message.id}", true, getFound((*Server).channelMessage)},

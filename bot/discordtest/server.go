@@ -418,6 +418,17 @@ func (s *Server) mayNotSend(rq *request, post bool) *APIError {
 	return nil
 }
 
+// ArchiveThread archives a thread, as Discord does after its
+// auto_archive_duration without activity or a moderator closing it
+// (Channel.Archived).
+func (s *Server) ArchiveThread(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ch := s.channels[id]; ch != nil && ch.IsThread() {
+		ch.Archived = true
+	}
+}
+
 // User returns a known user, or nil.
 func (s *Server) User(id string) *User {
 	s.mu.Lock()

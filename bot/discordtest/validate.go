@@ -26,6 +26,7 @@ const (
 	codeUnknownCommand       = 10063
 	codeMissingAccess        = 50001
 	codeMissingPermissions   = 50013
+	codeThreadArchived       = 50083
 	codeEmptyMessage         = 50006
 	codeCannotDM             = 50007
 	codeWrongChannelType     = 50024

@@ -59,7 +59,7 @@ func (s *Server) channelJSON(ch *Channel) map[string]any {
 		m["member_count"] = len(ch.Members)
 		m["message_count"] = 0
 		m["thread_metadata"] = map[string]any{
-			"archived":              false,
+			"archived":              ch.Archived,
 			"locked":                false,
 			"auto_archive_duration": ch.ArchiveDuration,
 			"archive_timestamp":     timestamp(s.clock.Now()),
