@@ -314,7 +314,7 @@ func (b *Bot) stalled(ctx context.Context, snap *table.Snapshot, si table.SeatIn
 		}}},
 		mentions: true,
 	}
-	if _, err := b.send(ctx, b.where(ctx, rec), m); err != nil {
+	if _, err := b.post(ctx, rec, m); err != nil {
 		b.log.Warn("posting a stall vote", "table", rec.ID, "err", err)
 	}
 	b.refresh(ctx, snap)
@@ -374,7 +374,7 @@ func (b *Bot) onStallVote(ctx context.Context, r *reply, u user, id string, seat
 		}
 		r.send(ctx, message{content: u.l.T("async.vote_counted", nil)})
 		data := map[string]any{"Name": u.name, "Choice": l.T("async.button.stall_"+choice, nil), "N": count, "Needed": needed}
-		if _, err := b.send(ctx, b.where(ctx, rec), message{content: l.T("async.stall_vote", data)}); err != nil {
+		if _, err := b.post(ctx, rec, message{content: l.T("async.stall_vote", data)}); err != nil {
 			b.log.Warn("posting a vote", "table", id, "err", err)
 		}
 		return
@@ -397,7 +397,7 @@ func (b *Bot) onStallVote(ctx context.Context, r *reply, u user, id string, seat
 			return
 		}
 		data := map[string]any{"Name": si.Name, "Time": stamp(dl.DueAt, "f")}
-		if _, err := b.send(ctx, b.where(ctx, rec), message{content: l.T("async.stall_wait", data)}); err != nil {
+		if _, err := b.post(ctx, rec, message{content: l.T("async.stall_wait", data)}); err != nil {
 			b.log.Warn("posting a vote result", "table", id, "err", err)
 		}
 		b.refresh(ctx, snap)
@@ -483,7 +483,7 @@ func (b *Bot) standIn(ctx context.Context, snap *table.Snapshot, seat engine.Sea
 			discordgo.Button{Label: l.T("async.button.take_seat", data), Style: discordgo.SuccessButton, CustomID: seatID(id, seat)},
 		}}}
 	}
-	if _, err := b.send(ctx, b.where(ctx, rec), m); err != nil {
+	if _, err := b.post(ctx, rec, m); err != nil {
 		b.log.Warn("posting a hand-over", "table", id, "err", err)
 	}
 	snap, err = b.tables.Get(ctx, id)
@@ -538,7 +538,7 @@ func (b *Bot) reclaim(ctx context.Context, snap *table.Snapshot, u user) (*table
 	}
 	b.log.Info("seat handed back", "table", rec.ID, "seat", seat)
 	l := b.tableLang(rec)
-	if _, err := b.send(ctx, b.where(ctx, rec), message{content: l.T("async.returned", map[string]any{"Name": u.name})}); err != nil {
+	if _, err := b.post(ctx, rec, message{content: l.T("async.returned", map[string]any{"Name": u.name})}); err != nil {
 		b.log.Warn("posting a return", "table", rec.ID, "err", err)
 	}
 	b.publish(ctx, next, nil, nil, false)
@@ -634,7 +634,7 @@ func (b *Bot) onTakeSeat(ctx context.Context, r *reply, u user, id string, seat 
 	}
 	r.send(ctx, b.handMessage(u.l, next, seat, u.l.T("async.seat_taken_you", nil), ""))
 	l := b.tableLang(rec)
-	if _, err := b.send(ctx, b.where(ctx, rec), message{content: l.T("async.seat_taken", map[string]any{"Name": u.name, "N": int(seat) + 1})}); err != nil {
+	if _, err := b.post(ctx, rec, message{content: l.T("async.seat_taken", map[string]any{"Name": u.name, "N": int(seat) + 1})}); err != nil {
 		b.log.Warn("posting a new player", "table", id, "err", err)
 	}
 	before := slices.DeleteFunc(next.State.Acting(), func(s engine.Seat) bool { return s == seat })
@@ -726,7 +726,7 @@ func (b *Bot) dm(ctx context.Context, rec table.Record, userID, key string, data
 		b.log.Error("turning DM reminders off", "user", userID, "err", err)
 	}
 	tl := b.tableLang(rec)
-	if _, err := b.send(ctx, b.where(ctx, rec), message{content: tl.T("async.dm_blocked", map[string]any{"Name": "<@" + userID + ">"}), mentions: true}); err != nil {
+	if _, err := b.post(ctx, rec, message{content: tl.T("async.dm_blocked", map[string]any{"Name": "<@" + userID + ">"}), mentions: true}); err != nil {
 		b.log.Warn("posting a DM notice", "table", rec.ID, "err", err)
 	}
 }

@@ -339,15 +339,21 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 	}
 	if rec.MessageID != "" {
 		err := b.retry(ctx, func() error { return b.edit(ctx, where, rec.MessageID, drawn, pics) })
-		if err == nil {
+		switch {
+		case err == nil:
 			return key, nil
-		}
-		if !isCode(err, discordgo.ErrCodeUnknownMessage) {
+		case where != rec.ChannelID && channelGone(err):
+			where = b.leaveThread(ctx, rec, where) // and the message is posted there
+		case !isCode(err, discordgo.ErrCodeUnknownMessage):
 			b.log.Warn("editing the table message", "table", rec.ID, "err", err)
 			return "", err
 		}
 	}
 	msg, err := b.sendDrawn(ctx, where, drawn, pics)
+	if err != nil && where != rec.ChannelID && channelGone(err) {
+		where = b.leaveThread(ctx, rec, where)
+		msg, err = b.sendDrawn(ctx, where, drawn, pics)
+	}
 	if err != nil {
 		b.log.Warn("posting the table message", "table", rec.ID, "err", err)
 		return "", err

@@ -280,7 +280,7 @@ func (b *Bot) abandon(ctx context.Context, r *reply, u user, id string) {
 		if count < needed {
 			r.send(ctx, message{content: u.l.T("bot.abandon_voted", nil)})
 			l := b.tableLang(rec)
-			if _, err := b.send(ctx, b.where(ctx, rec), message{content: l.T("bot.abandon_vote", map[string]any{"Name": u.name, "N": count, "Needed": needed})}); err != nil {
+			if _, err := b.post(ctx, rec, message{content: l.T("bot.abandon_vote", map[string]any{"Name": u.name, "N": count, "Needed": needed})}); err != nil {
 				b.log.Warn("posting a vote", "table", id, "err", err)
 			}
 			return
@@ -301,7 +301,7 @@ func (b *Bot) abandon(ctx context.Context, r *reply, u user, id string) {
 	snap.Record = rec
 	b.syncDeadlines(ctx, snap, record.Meta{})
 	b.refresh(ctx, snap)
-	if _, err := b.send(ctx, b.where(ctx, rec), message{content: b.tableLang(rec).T("bot.abandoned", nil)}); err != nil {
+	if _, err := b.post(ctx, rec, message{content: b.tableLang(rec).T("bot.abandoned", nil)}); err != nil {
 		b.log.Warn("posting the end of a table", "table", id, "err", err)
 	}
 }

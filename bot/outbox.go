@@ -29,6 +29,7 @@ import (
 // from a timer even when it may go at once: its picture is drawn there
 // (editTable), at most once per interval.
 type outbox struct {
+	id      string     // the table's
 	flushMu sync.Mutex // held while sending: a table's output goes out in order
 
 	mu        sync.Mutex // guards what follows
@@ -77,7 +78,7 @@ const (
 var outboxSeq atomic.Uint64
 
 func (b *Bot) outbox(id string) *outbox {
-	v, _ := b.outboxes.LoadOrStore(id, &outbox{})
+	v, _ := b.outboxes.LoadOrStore(id, &outbox{id: id})
 	return v.(*outbox)
 }
 
@@ -209,6 +210,12 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 		parts := split(content, maxContent)
 		for i, part := range parts {
 			posted, err := b.send(ctx, where, message{content: part, mentions: true})
+			if err != nil && channelGone(err) {
+				if moved := b.afterThreadGone(ctx, ob.id, where); moved != "" {
+					where = moved
+					posted, err = b.send(ctx, where, message{content: part, mentions: true})
+				}
+			}
 			if err != nil {
 				b.log.Warn("posting the table's events", "channel", where, "err", err)
 				if transient(err) {

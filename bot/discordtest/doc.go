@@ -22,7 +22,7 @@
 //     discordgo v0.29 calls) and /api/v10/: application commands, interaction
 //     callbacks, interaction webhooks (follow-ups, @original), channel
 //     messages, channels, guilds, threads (archived ones refuse edits and
-//     deletions: ArchiveThread), DM channels and users.
+//     deletions: ArchiveThread; DeleteThread), DM channels and users.
 //
 // It enforces what Discord enforces and answers with Discord-shaped errors:
 // one initial response per interaction (40060), the 3-second deadline for it

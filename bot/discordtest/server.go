@@ -418,6 +418,24 @@ func (s *Server) mayNotSend(rq *request, post bool) *APIError {
 	return nil
 }
 
+// DeleteThread deletes a thread and its messages, as a moderator may:
+// requests naming it then fail with 404, code 10003 (Unknown Channel). The
+// message it was started from stays in its channel.
+func (s *Server) DeleteThread(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := s.channels[id]
+	if ch == nil || !ch.IsThread() {
+		return
+	}
+	delete(s.channels, id)
+	for mid, m := range s.messages {
+		if m.ChannelID == id {
+			delete(s.messages, mid)
+		}
+	}
+}
+
 // ArchiveThread archives a thread, as Discord does after its
 // auto_archive_duration without activity or a moderator closing it
 // (Channel.Archived).
