@@ -42,15 +42,7 @@ func TestWithoutAttachFiles(t *testing.T) {
 		}
 		return n
 	}
-	refused := func() int {
-		n := 0
-		for _, c := range r.fake.Calls() {
-			if c.Status == http.StatusForbidden && c.Error != nil && c.Error.Code == 50013 {
-				n++
-			}
-		}
-		return n
-	}
+	refused := func() int { return r.refusedCalls(http.StatusForbidden, discordgo.ErrCodeMissingPermissions) }
 	inWords := func(when string) {
 		t.Helper()
 		tm := r.tableMessage(id)
@@ -147,13 +139,7 @@ func TestCannotPost(t *testing.T) {
 			t.Errorf("permissions %d: tables %v, %v", perms, ids, err)
 		}
 	}
-	refused := func() int {
-		n := 0
-		for _, c := range r.fake.Calls() {
-			n += map[bool]int{true: 1}[c.Status == http.StatusForbidden]
-		}
-		return n
-	}
+	refused := func() int { return r.refusedCalls(http.StatusForbidden, 0) }
 	if n := refused(); n != 0 {
 		t.Errorf("%d requests refused: the bot tried to post where it may not", n)
 	}

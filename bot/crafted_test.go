@@ -201,6 +201,18 @@ func (r *rig) open(guild, channel, game string, seats int, extra []discordtest.A
 	return id
 }
 
+// refusedCalls counts the requests the fake refused with status (and,
+// unless 0, the Discord error code).
+func (r *rig) refusedCalls(status, code int) int {
+	n := 0
+	for _, c := range r.fake.Calls() {
+		if c.Status == status && (code == 0 || c.Error != nil && c.Error.Code == code) {
+			n++
+		}
+	}
+	return n
+}
+
 // moveWithButton makes one move at table id: the first of users whose
 // hand, asked for with My hand, has a button for a move presses it. It
 // returns that hand as it stood once its picture had the time to be

@@ -5,7 +5,26 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 )
+
+// openInThread opens a Rebel Princess table of ala, olena and bob in
+// channel, which the bot moves to a thread, makes a first move when move
+// is set, and returns the rig, the table and its thread.
+func openInThread(t *testing.T, channel string, move bool) (*rig, string, string) {
+	t.Helper()
+	r := newRig(t, rigOptions{})
+	id := r.open(guildID, channel, "princesses", 3, nil, ala, olena, bob)
+	if move {
+		r.moveWithButton(id, ala, olena, bob)
+	}
+	th := r.fake.Channel(r.tableMessage(id).ChannelID)
+	if th == nil || !th.IsThread() || th.ParentID != channel {
+		t.Fatalf("the table message is not in a thread of %s: %+v", channel, th)
+	}
+	return r, id, th.ID
+}
 
 // TestArchivedThread: a table's thread archived meanwhile (a week without
 // a message, or a moderator closing it) is reopened when a move must
@@ -13,33 +32,20 @@ import (
 // thread (400, 50083); the table message then shows the move.
 func TestArchivedThread(t *testing.T) {
 	t.Parallel()
-	r := newRig(t, rigOptions{})
-	id := r.open(guildID, channelID, "princesses", 3, nil, ala, olena, bob)
-	r.moveWithButton(id, ala, olena, bob)
-	tm := r.tableMessage(id)
-	th := r.fake.Channel(tm.ChannelID)
-	if th == nil || !th.IsThread() {
-		t.Fatalf("the table message is not in a thread: %+v", th)
-	}
+	r, id, th := openInThread(t, channelID, true)
 	for round := 1; round <= 2; round++ {
-		r.fake.ArchiveThread(th.ID)
+		r.fake.ArchiveThread(th)
 		edits := r.tableMessage(id).Edits
 		r.moveWithButton(id, ala, olena, bob)
 		r.idle()
 		if got := r.tableMessage(id); got.Edits <= edits {
 			t.Errorf("archive %d: the table message was not edited after the move (%d edits before, %d after)", round, edits, got.Edits)
 		}
-		if r.fake.Channel(th.ID).Archived {
+		if r.fake.Channel(th).Archived {
 			t.Errorf("archive %d: the thread is still archived", round)
 		}
 	}
-	refused := 0
-	for _, c := range r.fake.Calls() {
-		if c.Status == http.StatusBadRequest && c.Error != nil && c.Error.Code == 50083 {
-			refused++
-		}
-	}
-	if refused > 2 {
+	if refused := r.refusedCalls(http.StatusBadRequest, discordgo.ErrCodePerformedOperationOnArchivedThread); refused > 2 {
 		t.Errorf("%d requests refused in the archived thread, want at most one an archive", refused)
 	}
 	r.checkLogs(id)
@@ -52,13 +58,7 @@ func TestArchivedThread(t *testing.T) {
 // and what the table posts later goes to the channel too.
 func TestDeletedThread(t *testing.T) {
 	t.Parallel()
-	r := newRig(t, rigOptions{})
-	id := r.open(guildID, channelID, "princesses", 3, nil, ala, olena, bob)
-	r.moveWithButton(id, ala, olena, bob)
-	th := r.tableMessage(id).ChannelID
-	if th == channelID {
-		t.Fatal("the table is not in a thread")
-	}
+	r, id, th := openInThread(t, channelID, true)
 	if r.fake.Message(th) == nil {
 		t.Fatalf("no lobby message %s in the channel", th)
 	}
@@ -106,13 +106,7 @@ func TestDeletedThread(t *testing.T) {
 			t.Errorf("output lost to the deleted thread: %s", line)
 		}
 	}
-	gone := 0
-	for _, c := range r.fake.Calls() {
-		if c.Error != nil && c.Error.Code == 10003 {
-			gone++
-		}
-	}
-	if gone > 2 {
+	if gone := r.refusedCalls(http.StatusNotFound, discordgo.ErrCodeUnknownChannel); gone > 2 {
 		t.Errorf("%d requests met the deleted thread, want at most 2 (the table message's edit, the deletion of a turn ping)", gone)
 	}
 	r.checkLogs(id)
@@ -123,12 +117,7 @@ func TestDeletedThread(t *testing.T) {
 // to the channel, and the table message is posted there again.
 func TestDeletedThreadThenPost(t *testing.T) {
 	t.Parallel()
-	r := newRig(t, rigOptions{})
-	id := r.open(guildID, channel3, "princesses", 3, nil, ala, olena, bob)
-	th := r.tableMessage(id).ChannelID
-	if th == channel3 {
-		t.Fatal("the table is not in a thread")
-	}
+	r, id, th := openInThread(t, channel3, false)
 	r.fake.DeleteThread(th)
 	r.slash(olena, guildID, channel3, "abandon")
 	r.idle()
