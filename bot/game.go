@@ -374,18 +374,13 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 // words where the bot may not attach files), reopening its thread when it
 // was archived.
 func (b *Bot) edit(ctx context.Context, channelID, messageID string, m message, pics []drawnPicture) error {
-	if len(pics) > 0 && !b.filesAllowed(channelID) {
-		m, pics = withoutPicture(m), nil
-	}
-	err := b.editOnce(ctx, channelID, messageID, m, pics)
-	if archivedThread(err) && b.reopen(ctx, channelID) {
-		err = b.editOnce(ctx, channelID, messageID, m, pics)
-	}
-	if filesRefused(err, pics) {
-		b.refuseFiles(channelID)
-		err = b.editOnce(ctx, channelID, messageID, withoutPicture(m), nil)
-	}
-	return err
+	return b.withFiles(channelID, m, pics, func(m message, pics []drawnPicture) error {
+		err := b.editOnce(ctx, channelID, messageID, m, pics)
+		if archivedThread(err) && b.reopen(ctx, channelID) {
+			err = b.editOnce(ctx, channelID, messageID, m, pics)
+		}
+		return err
+	})
 }
 
 func (b *Bot) editOnce(ctx context.Context, channelID, messageID string, m message, pics []drawnPicture) error {
@@ -411,14 +406,12 @@ func (b *Bot) send(ctx context.Context, channelID string, m message) (*discordgo
 // sendDrawn posts a channel message whose picture is drawn (in words
 // where the bot may not attach files).
 func (b *Bot) sendDrawn(ctx context.Context, channelID string, m message, pics []drawnPicture) (*discordgo.Message, error) {
-	if len(pics) > 0 && !b.filesAllowed(channelID) {
-		m, pics = withoutPicture(m), nil
-	}
-	msg, err := b.sendOnce(ctx, channelID, m, pics)
-	if filesRefused(err, pics) {
-		b.refuseFiles(channelID)
-		msg, err = b.sendOnce(ctx, channelID, withoutPicture(m), nil)
-	}
+	var msg *discordgo.Message
+	err := b.withFiles(channelID, m, pics, func(m message, pics []drawnPicture) error {
+		var err error
+		msg, err = b.sendOnce(ctx, channelID, m, pics)
+		return err
+	})
 	return msg, err
 }
 

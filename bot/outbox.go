@@ -209,13 +209,9 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 		content := strings.Join(lines, "\n")
 		parts := split(content, maxContent)
 		for i, part := range parts {
-			posted, err := b.send(ctx, where, message{content: part, mentions: true})
-			if err != nil && channelGone(err) {
-				if moved := b.afterThreadGone(ctx, ob.id, where); moved != "" {
-					where = moved
-					posted, err = b.send(ctx, where, message{content: part, mentions: true})
-				}
-			}
+			var posted *discordgo.Message
+			var err error
+			posted, where, err = b.sendAt(ctx, ob.id, where, message{content: part, mentions: true})
 			if err != nil {
 				b.log.Warn("posting the table's events", "channel", where, "err", err)
 				if transient(err) {

@@ -8,16 +8,77 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 )
 
-// A table's thread may change under it. Discord archives it after a week
-// without a message (its auto_archive_duration), or a moderator closes it;
-// Discord then refuses to edit or delete a message in it (400, 50083)
-// until it is unarchived, which a new message in it does by itself and
-// which the bot, a member of the thread it started, may do at once. So an
-// edit of the table message that meets an archived thread reopens the
-// thread and is made again. A moderator may also delete the thread (404,
-// 10003 for everything in it): the table then goes on in its channel, where
-// its message is posted again, and the lobby message that pointed to the
-// thread is deleted.
+// A table plays in a public thread started from its lobby message, where
+// the server lets the bot start one (moveToThread). The thread may change
+// under it. Discord archives it after a week without a message (its
+// auto_archive_duration), or a moderator closes it; Discord then refuses
+// to edit or delete a message in it (400, 50083) until it is unarchived,
+// which a new message in it does by itself and which the bot, a member of
+// the thread it started, may do at once. So an edit of the table message
+// that meets an archived thread reopens the thread and is made again. A
+// moderator may also delete the thread (404, 10003 for everything in it):
+// the table then goes on in its channel, where its message is posted
+// again, and the lobby message that pointed to the thread is deleted.
+
+// moveToThread starts a public thread from a table's lobby message when the
+// table asked for one: the lobby message stays in the channel and points to
+// the thread, where the table message and everything else then go. The
+// caller holds the table's lock. Without a thread the game stays in the
+// channel.
+func (b *Bot) moveToThread(ctx context.Context, snap *table.Snapshot) *table.Snapshot {
+	rec := snap.Record
+	meta, err := b.store.Meta(ctx, rec.ID)
+	if err != nil {
+		b.log.Warn("reading a table's settings", "table", rec.ID, "err", err)
+		return snap
+	}
+	if !meta.WantThread || meta.ThreadID != "" || rec.MessageID == "" {
+		return snap
+	}
+	l := b.tableLang(rec)
+	game := l.T("game."+rec.Setup.Game+".name", nil)
+	var th *discordgo.Channel
+	err = b.retry(ctx, func() error {
+		var err error
+		th, err = b.s.MessageThreadStartComplex(rec.ChannelID, rec.MessageID, &discordgo.ThreadStart{
+			Name:                clip(l.T("async.thread_name", map[string]any{"Game": game, "ID": rec.ID}), 100),
+			AutoArchiveDuration: 10080,
+			Type:                discordgo.ChannelTypeGuildPublicThread,
+		}, discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
+		b.log.Warn("starting a thread; the game stays in the channel", "table", rec.ID, "err", err)
+		return snap
+	}
+	meta.ThreadID = th.ID
+	if err := b.store.SetMeta(ctx, rec.ID, meta); err != nil {
+		b.log.Error("saving a table's thread", "table", rec.ID, "err", err)
+		return snap
+	}
+	content := header(l, rec) + "\n" + l.T("async.in_thread", map[string]any{"Thread": "<#" + th.ID + ">"})
+	comps := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: l.T("async.button.watch", nil), Style: discordgo.SecondaryButton, CustomID: watchID(rec.ID)},
+	}}}
+	err = b.retry(ctx, func() error {
+		_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
+			ID: rec.MessageID, Channel: rec.ChannelID, Content: &content, Components: &comps,
+			AllowedMentions: &discordgo.MessageAllowedMentions{},
+		}, discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
+		b.log.Warn("editing the lobby message", "table", rec.ID, "err", err)
+	}
+	rec.MessageID = "" // the table message is posted in the thread
+	if rec, err = b.tables.Update(ctx, rec); err != nil {
+		b.log.Error("moving a table to its thread", "table", rec.ID, "err", err)
+		return snap
+	}
+	b.log.Info("table moved to a thread", "table", rec.ID, "thread", th.ID)
+	snap.Record = rec
+	return snap
+}
 
 // archivedThread reports whether err is Discord refusing an operation in
 // an archived thread.
@@ -87,16 +148,23 @@ func (b *Bot) afterThreadGone(ctx context.Context, id, where string) string {
 	return ch
 }
 
-// post sends m to the table's thread, or its channel when it has none; a
-// deleted thread brings the table back to its channel (afterThreadGone),
-// where m then goes.
+// post sends m to the table's thread, or its channel when it has none
+// (sendAt).
 func (b *Bot) post(ctx context.Context, rec table.Record, m message) (*discordgo.Message, error) {
-	where := b.where(ctx, rec)
+	msg, _, err := b.sendAt(ctx, rec.ID, b.where(ctx, rec), m)
+	return msg, err
+}
+
+// sendAt sends m to where, the thread or channel of table id, and returns
+// where it went: a deleted thread brings the table back to its channel
+// (afterThreadGone), where m then goes.
+func (b *Bot) sendAt(ctx context.Context, id, where string, m message) (*discordgo.Message, string, error) {
 	msg, err := b.send(ctx, where, m)
 	if err != nil && channelGone(err) {
-		if moved := b.afterThreadGone(ctx, rec.ID, where); moved != "" {
-			msg, err = b.send(ctx, moved, m)
+		if moved := b.afterThreadGone(ctx, id, where); moved != "" {
+			where = moved
+			msg, err = b.send(ctx, where, m)
 		}
 	}
-	return msg, err
+	return msg, where, err
 }

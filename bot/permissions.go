@@ -6,6 +6,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
+// What the bot may do in a channel. An interaction tells it
+// (app_permissions): /stolik open refuses a channel where the bot may not
+// post, and plays in a thread only where it may start one and post in it.
+//
 // A channel message's pictures are files the bot uploads with its own
 // token, which Discord allows only where the bot has the Attach Files
 // permission (an interaction's answer may always carry them). Where a
@@ -13,6 +17,28 @@ import (
 // the bot sends the same message in words, tells its host, and leaves the
 // pictures out of that channel's messages for a while before it tries
 // again: the server's admins may give the permission back.
+
+// mayPost reports whether the bot may post in the interaction's channel
+// (see it and send messages, in a channel or a thread), as far as the
+// interaction's app_permissions tell: none given (0) tells nothing.
+func mayPost(i *discordgo.Interaction) bool {
+	p := i.AppPermissions
+	if i.GuildID == "" || p == 0 {
+		return true
+	}
+	return p&discordgo.PermissionViewChannel != 0 &&
+		p&(discordgo.PermissionSendMessages|discordgo.PermissionSendMessagesInThreads) != 0
+}
+
+// threadsAllowed reports whether the bot may play in a public thread of the
+// interaction's channel: it may create public threads and send messages in
+// them.
+func threadsAllowed(i *discordgo.Interaction) bool {
+	const need = discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
+	// In a thread (where no thread can start) the attempt fails and the
+	// game stays where it is.
+	return i.GuildID != "" && i.AppPermissions&need == need
+}
 
 // noFilesFor is how long a channel's messages go without pictures after
 // Discord refused the bot's files there.
@@ -43,6 +69,18 @@ func (b *Bot) filesAllowed(channelID string) bool {
 	}
 	b.noFiles.CompareAndDelete(channelID, v)
 	return true
+}
+
+// withFiles runs call, a request that sends m with its pictures to
+// channelID; when Discord refuses the files, it notes so and runs call
+// again with m in words.
+func (b *Bot) withFiles(channelID string, m message, pics []drawnPicture, call func(message, []drawnPicture) error) error {
+	err := call(m, pics)
+	if filesRefused(err, pics) {
+		b.refuseFiles(channelID)
+		err = call(withoutPicture(m), nil)
+	}
+	return err
 }
 
 // withoutPicture is m as it goes when its picture cannot: in words.
