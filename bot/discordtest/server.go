@@ -350,7 +350,7 @@ func (s *Server) CloseDMs(userID string) {
 
 // SetBotPermissions sets the bot's permissions in a channel and the
 // threads started in it (a permission bit set, as Discord's; without it,
-// the bot's permissions are appPermissions everywhere). They are the
+// the bot's permissions are BotPermissions everywhere). They are the
 // app_permissions of the interactions there, and the fake enforces three
 // of them on what the bot sends with its own token, as Discord does: View
 // Channel (else 403, code 50001), Send Messages, or Send Messages in
@@ -381,8 +381,10 @@ func (s *Server) permsIn(ch *Channel) int64 {
 	if p, ok := s.botPerms[ch.ID]; ok {
 		return p
 	}
-	if p, ok := s.botPerms[ch.ParentID]; ok && ch.ParentID != "" {
-		return p
+	if ch.IsThread() {
+		if p, ok := s.botPerms[ch.ParentID]; ok {
+			return p
+		}
 	}
 	return BotPermissions
 }
@@ -406,7 +408,7 @@ func (s *Server) mayNotSend(rq *request, post bool) *APIError {
 	}
 	p := s.permsIn(ch)
 	send := int64(permSendMessages)
-	if ch.ParentID != "" {
+	if ch.IsThread() {
 		send = permSendMessagesInThreads
 	}
 	switch {
