@@ -232,7 +232,7 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	var sc render.Screen
 	haveScreen := false
 	if snap.State != nil && rec.Status != table.StatusAbandoned {
-		sc, haveScreen = render.ScreenOf(rec.Setup.Game, l, snap.State.View(engine.Spectator), nm)
+		sc, haveScreen = render.ScreenOf(rec.Setup.Game, l, snap.State.View(engine.Spectator), nm, nil)
 	}
 	rank := 0
 	next := func() int { rank++; return rank }
@@ -291,14 +291,6 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 				t = s.Name + ": " + strings.Join(s.Counts, " · ")
 			}
 			seats = append(seats, line{text: t, kind: "seat"})
-		}
-		if !haveScreen && snap.State != nil && rec.Status != table.StatusAbandoned {
-			// A game without a screen builder: its public lines.
-			if r, ok := render.For(rec.Setup.Game); ok {
-				for _, t := range r.Public(l, snap.State.View(engine.Spectator), nm) {
-					seats = append(seats, line{text: t, kind: "seat"})
-				}
-			}
 		}
 	}
 	// The status lines are words, with a picture too: in a picture they
@@ -375,7 +367,12 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 	v := snap.State.View(seat)
 	nm := names(l, rec)
 	r, _ := render.For(rec.Setup.Game)
-	sc, haveScreen := render.ScreenParts(rec.Setup.Game, render.PrivateParts, l, v, nm)
+	playing := rec.Status == table.StatusPlaying
+	var legal []engine.Action // what the seat may do now, the acting seat's or its optional actions
+	if playing {
+		legal = engine.AnyLegal(snap.State, seat)
+	}
+	sc, haveScreen := render.ScreenParts(rec.Setup.Game, render.PrivateParts, l, v, nm, legal)
 
 	var top []line
 	if note != "" {
@@ -389,7 +386,6 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 			top = append(top, line{text: extra})
 		}
 	}
-	playing := rec.Status == table.StatusPlaying
 	switch {
 	case rec.Status == table.StatusFinished:
 		top = append(top, line{text: "**" + l.T("bot.finished", nil) + "**"})
@@ -404,14 +400,14 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 			prompt = "**" + strings.TrimSpace(sc.Prompt) + "**"
 		}
 		top = append(top, line{text: prompt})
-		controls(snap.State.Legal(seat))
+		controls(legal)
 	default:
 		top = append(top, line{text: l.T("ui.waiting", map[string]any{"Names": nm.List(snap.State.Acting())})})
 		// A seat that need not act may still have optional actions (Rebel
 		// Princess: announcing a power in advance).
-		if opt := engine.AnyLegal(snap.State, seat); len(opt) > 0 {
+		if len(legal) > 0 {
 			top = append(top, line{text: l.T("ui.optional.hand", nil)})
-			controls(opt)
+			controls(legal)
 		}
 	}
 
@@ -426,10 +422,6 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 		}
 		for i := len(cards) - 1; i >= 0; i-- {
 			cards[i].drop = len(cards) - i
-		}
-	} else if !haveScreen && playing && r != nil {
-		for _, t := range r.Private(l, v, nm) {
-			cards = append(cards, line{text: t, kind: "hand", drop: 1})
 		}
 	}
 
@@ -519,7 +511,7 @@ func (b *Bot) showRule(ctx context.Context, r *reply, u user, id string) {
 	}
 	var rule *render.Rule
 	if snap.State != nil {
-		if sc, ok := render.ScreenOf(snap.Record.Setup.Game, u.l, snap.State.View(engine.Spectator), names(u.l, snap.Record)); ok {
+		if sc, ok := render.ScreenOf(snap.Record.Setup.Game, u.l, snap.State.View(engine.Spectator), names(u.l, snap.Record), nil); ok {
 			rule = sc.Rule
 		}
 	}

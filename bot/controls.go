@@ -15,10 +15,8 @@ import (
 // controls builds the components for a seat's legal actions, and a line of
 // text to go with them when needed.
 func (b *Bot) controls(l *locales.Localizer, r render.Game, snap *table.Snapshot, seat engine.Seat, v engine.View, legal []engine.Action, stage string) ([]discordgo.MessageComponent, string) {
-	if pk, ok := r.(render.Picker); ok && len(legal) > 0 {
-		if p, ok := pk.Pick(l, v); ok && strings.HasPrefix(legal[0].String(), p.Prefix+" ") {
-			return pickControls(l, snap, p, stage)
-		}
+	if p, ok := r.Pick(l, v, legal); ok {
+		return pickControls(l, snap, p, stage)
 	}
 	return treeControls(l, r, snap, v, legal, stage)
 }

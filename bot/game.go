@@ -18,36 +18,15 @@ import (
 	"github.com/stolik-bot/stolik/store/record"
 )
 
-// quietEvents are public events that the table message already shows, so
-// they are not posted one by one (for the renderers that do not say where
-// their events go, render.EventPlacer).
-var quietEvents = map[string]bool{
-	"card_played":     true,
-	"princess_chosen": true,
-	"cards_passed":    true,
-}
-
 // recentMoves is how many public events the table message lists as its last
 // moves (fewer when the message would grow too long).
 const recentMoves = 5
-
-// eventWhere says where a public event of a game is shown: in a channel
-// post, in the table message's list of last moves, or not at all.
-func eventWhere(r render.Game, e engine.Event) render.Where {
-	if p, ok := r.(render.EventPlacer); ok {
-		return p.Where(e)
-	}
-	if quietEvents[e.Type] {
-		return render.Unshown
-	}
-	return render.Posted
-}
 
 // recentOf keeps the public events of evs that go to the list of last moves.
 func recentOf(r render.Game, evs []engine.Event) []engine.Event {
 	var out []engine.Event
 	for _, e := range evs {
-		if e.Audience == engine.Everyone && eventWhere(r, e) == render.Recent {
+		if e.Audience == engine.Everyone && r.Where(e) == render.Recent {
 			out = append(out, e)
 		}
 	}
@@ -438,7 +417,7 @@ func (b *Bot) sendOnce(ctx context.Context, channelID string, m message, pics []
 
 // publish shows what a batch of moves did: the table message is edited,
 // listing the moves among its last moves, and the public events that
-// deserve a message (trick and round results, the end; render.EventPlacer)
+// deserve a message (trick and round results, the end; render.Words.Where)
 // are posted with a mention of the players who must now act and did not
 // have to before.
 //
@@ -470,7 +449,7 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 	ob := b.outbox(rec.ID)
 	if r, ok := render.For(rec.Setup.Game); ok {
 		for _, e := range events {
-			if e.Audience != engine.Everyone || eventWhere(r, e) != render.Posted {
+			if e.Audience != engine.Everyone || r.Where(e) != render.Posted {
 				continue
 			}
 			if t := r.Event(l, e, nm); t != "" {

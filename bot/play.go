@@ -270,20 +270,14 @@ func actedNote(l *locales.Localizer, rg render.Game, snap *table.Snapshot, seat 
 			return l.T("bot.acted", map[string]any{"Action": text})
 		}
 	}
-	if secret(rg, a) {
+	if rg.Secret(a) {
+		// A card on its way to where others may not see it is not
+		// repeated once done (the hand shows a pending pass's cards).
 		return ""
 	}
 	label := render.StepLabel(rg, l, snap.State.View(seat), nm,
 		render.Step{Tokens: strings.Fields(a.String()), Whole: true}, snap.Game.ParseAction)
 	return l.T("bot.acted", map[string]any{"Action": label})
-}
-
-// secret reports whether an action names a card on its way to where others
-// may not see it, so that the bot does not repeat it once done (the hand
-// shows the cards of a pass while the pass is pending).
-func secret(rg render.Game, a engine.Action) bool {
-	d, ok := rg.(render.Discreet)
-	return ok && d.Secret(a)
 }
 
 // slowMove is how long storing one move may take before the bot tells its

@@ -18,12 +18,6 @@ import (
 // hand offering the next step. t/<table>/<version>/>play 4
 const prefixMark = ">"
 
-// treeAct is a legal action and its notation's tokens.
-type treeAct struct {
-	text string
-	toks []string
-}
-
 // treeControls offers a seat's legal actions as a tree over their
 // notation, cut where the game's renderer says a choice ends
 // (render.Controller: the card, then where it goes). Each step offers the
@@ -37,64 +31,34 @@ type treeAct struct {
 func treeControls(l *locales.Localizer, r render.Game, snap *table.Snapshot, v engine.View, legal []engine.Action, prefix string) ([]discordgo.MessageComponent, string) {
 	id, ver := snap.Record.ID, snap.Version
 	nm := distinctNames(names(l, snap.Record))
-	ctl, _ := r.(render.Controller)
-	var acts []treeAct
-	for _, a := range legal {
-		s := a.String()
-		if len(s) > maxOptionText || len(actionID(id, ver, s)) > maxCustomID {
-			continue
-		}
-		acts = append(acts, treeAct{s, strings.Fields(s)})
-	}
+	fits := func(key string) bool { return fitsID(id, ver, prefixMark+key) }
+	tree := render.NewTree(r, legal, func(s string) bool {
+		return len(s) <= maxOptionText && len(actionID(id, ver, s)) <= maxCustomID
+	}, "")
 	pre := strings.Fields(prefix)
-	cands := treeUnder(acts, pre)
-	if len(pre) > 0 && (len(cands) == 0 || !fitsID(id, ver, prefixMark+strings.Join(pre, " "))) {
-		pre, cands = nil, acts // a prefix that leads nowhere now: start again
+	if len(pre) > 0 && (len(tree.Under(pre)) == 0 || !fits(strings.Join(pre, " "))) {
+		pre = nil // a prefix that leads nowhere now: start again
 	}
 	chosen := len(pre) // chosen by the user
 
 	// The next choices; a single one that is not a whole action is taken
 	// at once.
-	var order []string
-	var groups map[string][]treeAct
-	for {
-		order, groups = treeGroups(ctl, cands, pre, id, ver)
-		if len(order) != 1 {
-			break
-		}
-		g := groups[order[0]]
-		key := strings.Fields(order[0])
-		if len(g) == 1 || len(key) <= len(pre) {
-			break
-		}
-		pre, cands = key, g
-	}
+	pre, order, groups := tree.Descend(pre, fits, nil)
 
 	var choices []stepChoice
 	for _, key := range order {
 		g := groups[key]
 		c := stepChoice{toks: strings.Fields(key), whole: len(g) == 1}
 		if c.whole {
-			c.value, c.toks = g[0].text, g[0].toks
+			c.value, c.toks = g[0].Text, g[0].Tokens
 		} else {
 			c.value = prefixMark + key
 		}
 		if len(c.value) > maxOptionText || !fitsID(id, ver, c.value) {
 			continue
 		}
-		s := render.Step{Tokens: c.toks, Chosen: len(pre), Whole: c.whole}
-		switch {
-		case ctl != nil:
-			c.Control = ctl.Control(l, v, nm, s)
-		case r != nil:
-			c.Label = render.StepLabel(r, l, v, nm, s, snap.Game.ParseAction)
-			if c.Description = render.StepDescription(r, l, v, s); c.Description != "" {
-				c.Menu = "~"
-			}
-		default:
-			c.Label = strings.Join(c.toks, " ")
-		}
-		if c.whole && r != nil {
+		c.Control = r.Control(l, v, nm, render.Step{Tokens: c.toks, Chosen: len(pre), Whole: c.whole})
+		if c.whole {
 			// The whole action in words, in case its label does not tell
 			// it from another's.
 			c.alt = render.StepLabel(r, l, v, nm, render.Step{Tokens: c.toks, Whole: true}, snap.Game.ParseAction)
@@ -102,19 +66,11 @@ func treeControls(l *locales.Localizer, r render.Game, snap *table.Snapshot, v e
 		choices = append(choices, c)
 	}
 
-	var extra string
-	switch {
-	case ctl != nil:
-		extra = ctl.Prompt(l, v, nm, pre)
-	case chosen > 0 && r != nil:
-		extra = l.T("bot.step.chosen", map[string]any{"Choice": render.StepLabel(r, l, v, nm, render.Step{Tokens: pre}, snap.Game.ParseAction)})
-	}
+	extra := r.Prompt(l, v, nm, pre)
 	hint := func() string {
 		more := l.T("bot.too_many_actions", nil)
-		if r != nil {
-			if h := r.Hint(l, v); h != "" {
-				more += "\n" + h
-			}
+		if h := r.Hint(l, v); h != "" {
+			more += "\n" + h
 		}
 		return more
 	}
@@ -147,47 +103,4 @@ func distinctNames(n render.Names) render.Names {
 // fitsID reports whether an action or prefix fits a custom_id.
 func fitsID(id string, ver int, action string) bool {
 	return len(actionID(id, ver, action)) <= maxCustomID
-}
-
-// treeUnder lists the actions that begin with p.
-func treeUnder(acts []treeAct, p []string) []treeAct {
-	var out []treeAct
-	for _, a := range acts {
-		if len(a.toks) >= len(p) && slices.Equal(a.toks[:len(p)], p) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// treeGroups groups the actions under pre by their next choice: the
-// tokens up to their next stop (render.Controller.Stops), in the order
-// the engine lists them. Without a Controller, every action is a choice of
-// its own when they fit in one menu, else the next token is.
-func treeGroups(ctl render.Controller, cands []treeAct, pre []string, id string, ver int) ([]string, map[string][]treeAct) {
-	var order []string
-	groups := map[string][]treeAct{}
-	for _, a := range cands {
-		end := len(a.toks)
-		switch {
-		case ctl != nil:
-			for _, s := range ctl.Stops(a.toks) {
-				if s > len(pre) && s < end {
-					end = s
-					break
-				}
-			}
-		case len(cands) > maxSelectItems && len(a.toks) > len(pre):
-			end = len(pre) + 1
-		}
-		key := strings.Join(a.toks[:end], " ")
-		if end < len(a.toks) && !fitsID(id, ver, prefixMark+key) {
-			key = a.text // a prefix too long for a custom_id: the action itself
-		}
-		if _, ok := groups[key]; !ok {
-			order = append(order, key)
-		}
-		groups[key] = append(groups[key], a)
-	}
-	return order, groups
 }

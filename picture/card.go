@@ -43,7 +43,7 @@ func cardW(game string, c render.Card, sz size) int {
 }
 
 func widthOf(game string, down bool, value, name string, sz size) int {
-	d := designs[game]
+	d := designOf(game)
 	if sz == small && !down && d != nil && d.wideNames && value == "" && name != "" {
 		return wideSmall
 	}
@@ -54,7 +54,7 @@ func widthOf(game string, down bool, value, name string, sz size) int {
 // its small cards another size.
 func geomOf(game string, sz size) geom {
 	g := geoms[sz]
-	if d := designs[game]; d != nil && sz == small && d.small.w > 0 {
+	if d := designOf(game); d != nil && sz == small && d.small.w > 0 {
 		g.w, g.h, g.symbol = d.small.w, d.small.h, d.small.symbol
 	}
 	return g

@@ -1,11 +1,15 @@
 package picture
 
 import (
+	"sync"
+
 	"hash/fnv"
 	"image/color"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/stolik-bot/stolik/render"
 )
 
 // A style is how the cards of one suit or family look: their colour and
@@ -15,10 +19,8 @@ type style struct {
 	symbol symbol
 }
 
-// A design is one game's card designs, kept in one file per game
-// (princesses.go, lynx.go, chapters.go, courtiers.go): a style per suit id
-// of render.Card.Suit, and the style of cards without a suit (round cards,
-// princesses, missions).
+// A design is one game's card designs, as the drawer uses them: the game's
+// render.Design (stated in its own package) with its symbols resolved.
 type design struct {
 	suits map[string]style
 	plain style
@@ -35,8 +37,36 @@ type design struct {
 // cardSize is a card's width and height, and its symbol's largest size.
 type cardSize struct{ w, h, symbol int }
 
-// designs are the games' designs by game id.
-var designs = map[string]*design{}
+// designs are the games' designs by game id, resolved once.
+var designs sync.Map // game id → *design (nil for a game without one)
+
+// designOf is a game's design; nil for a game not registered.
+func designOf(game string) *design {
+	if d, ok := designs.Load(game); ok {
+		return d.(*design)
+	}
+	var d *design
+	if g, ok := render.For(game); ok {
+		rd := g.Design()
+		d = &design{suits: map[string]style{}, plain: styleFrom(rd.Plain), wideNames: rd.WideNames, columns: rd.Columns,
+			small: cardSize{w: rd.Small.W, h: rd.Small.H, symbol: rd.Small.Symbol}}
+		for k, s := range rd.Suits {
+			d.suits[k] = styleFrom(s)
+		}
+	}
+	got, _ := designs.LoadOrStore(game, d)
+	return got.(*design)
+}
+
+// styleFrom resolves a style's symbol; a symbol the drawer lacks is drawn
+// as a circle.
+func styleFrom(s render.Style) style {
+	sym, ok := symbols[s.Symbol]
+	if !ok {
+		sym = symCircle
+	}
+	return style{rgb(s.Colour), sym}
+}
 
 // fallback are the colours of suit ids no design knows, picked by a hash of
 // the id so that a suit keeps its colour from picture to picture.
@@ -71,7 +101,7 @@ func paletteExtra() []color.RGBA {
 // first known part of a composite id ("animal+royal"), else a colour from
 // the id's hash.
 func styleOf(game, suit string) style {
-	d := designs[game]
+	d := designOf(game)
 	if suit == "" {
 		if d == nil {
 			return neutral

@@ -2,9 +2,9 @@ package picture
 
 import (
 	"image/color"
-	"maps"
-	"slices"
 	"sync"
+
+	"github.com/stolik-bot/stolik/render"
 )
 
 // The colours of the table around the cards.
@@ -120,8 +120,8 @@ func buildPalette() *paletteTable {
 	pin(ui...)
 	pin(seatColours...)
 	var suitCols []color.RGBA
-	for _, g := range slices.Sorted(maps.Keys(designs)) {
-		suitCols = append(suitCols, designs[g].colours()...)
+	for _, g := range render.Games() {
+		suitCols = append(suitCols, designOf(g).colours()...)
 	}
 	suitCols = append(suitCols, paletteExtra()...)
 	pin(suitCols...)

@@ -428,7 +428,7 @@ func TestStyles(t *testing.T) {
 	if a.colour != b.colour {
 		t.Errorf("unknown suit: %v then %v", a.colour, b.colour)
 	}
-	if styleOf("chapters", "animal+royal").colour != designs["chapters"].suits["animal"].colour {
+	if styleOf("chapters", "animal+royal").colour != designOf("chapters").suits["animal"].colour {
 		t.Errorf("a composite suit does not take its first part")
 	}
 	seen := map[color.RGBA]string{}

@@ -3,6 +3,8 @@ package picture
 import (
 	"math"
 
+	"github.com/stolik-bot/stolik/render"
+
 	"golang.org/x/image/vector"
 )
 
@@ -280,3 +282,31 @@ var (
 		p.close()
 	}
 )
+
+// symbols are the suit symbols a game's design may name.
+var symbols = map[render.Symbol]symbol{
+	render.SymCircle:    symCircle,
+	render.SymDiamond:   symDiamond,
+	render.SymStar:      symStar,
+	render.SymSparkle:   symSparkle,
+	render.SymCrown:     symCrown,
+	render.SymHeart:     symHeart,
+	render.SymSpade:     symSpade,
+	render.SymClover:    symClover,
+	render.SymLeaf:      symLeaf,
+	render.SymDrop:      symDrop,
+	render.SymShield:    symShield,
+	render.SymGem:       symGem,
+	render.SymScroll:    symScroll,
+	render.SymMoon:      symMoon,
+	render.SymSun:       symSun,
+	render.SymSpikes:    symSpikes,
+	render.SymPaw:       symPaw,
+	render.SymHat:       symHat,
+	render.SymFish:      symFish,
+	render.SymBird:      symBird,
+	render.SymButterfly: symButterfly,
+	render.SymToad:      symToad,
+	render.SymHare:      symHare,
+	render.SymStag:      symStag,
+}

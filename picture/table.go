@@ -196,7 +196,7 @@ var minStep = [...]int{small: 18, medium: 28, large: 40}
 func measurePile(game string, p render.Pile, sz size, maxW int) pileBox {
 	g := geomOf(game, sz)
 	var b pileBox
-	d := designs[game]
+	d := designOf(game)
 	switch {
 	case len(p.Cards) > 0 && sz == small && d != nil && d.columns:
 		b.pos, b.cw, b.ch = column(game, p.Cards, sz)

@@ -1,8 +1,6 @@
 package render
 
-import "github.com/stolik-bot/stolik/engine"
-
-// Where says where a public event is shown on Discord.
+// Where says where a public event is shown on Discord (Words.Where).
 type Where int
 
 const (
@@ -17,10 +15,3 @@ const (
 	// anyway (whose turn it is).
 	Unshown
 )
-
-// EventPlacer is implemented by the renderers that say where each of their
-// public events is shown. The bot posts every public event of the other
-// renderers, apart from the few it knows the table message shows.
-type EventPlacer interface {
-	Where(e engine.Event) Where
-}

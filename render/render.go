@@ -5,6 +5,8 @@ package render
 
 import (
 	"errors"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -38,11 +40,11 @@ func isReader(l *locales.Localizer, names Names, s engine.Seat) bool {
 	return s >= 0 && int(s) < len(names) && names[s] == l.T("ui.you", nil)
 }
 
-// youKey is key, or its second-person variant key+suffix ("_you" when
+// YouKey is key, or its second-person variant key+suffix ("_you" when
 // the seat acting is the reader: "You place…", not "Player 0 (you)
 // places…"; "_target_you" when the seat acted on is) when seat s is the
 // reader and the variant exists.
-func youKey(l *locales.Localizer, names Names, key, suffix string, s engine.Seat) string {
+func YouKey(l *locales.Localizer, names Names, key, suffix string, s engine.Seat) string {
 	if isReader(l, names, s) && l.Has(key+suffix) {
 		return key + suffix
 	}
@@ -52,7 +54,7 @@ func youKey(l *locales.Localizer, names Names, key, suffix string, s engine.Seat
 // ToReader is an event told to the reader at seat in the second person
 // ("You play Queen 9."), or "" when the event is not about that seat or
 // has no second-person form. It renders the event with the seat named
-// ui.you, which makes youKey choose the second-person keys, and keeps the
+// ui.you, which makes YouKey choose the second-person keys, and keeps the
 // text only when that changed it and did not merely print ui.you as one
 // name among others ("The princesses are revealed: Player 0 (you): …").
 func ToReader(g Game, l *locales.Localizer, e engine.Event, names Names, seat engine.Seat) string {
@@ -69,38 +71,111 @@ func ToReader(g Game, l *locales.Localizer, e engine.Event, names Names, seat en
 	return text
 }
 
-// youKeys is key's variant for the seat acting (seat) when that is the
+// YouKeys is key's variant for the seat acting (seat) when that is the
 // reader, else its variant for the seat acted on (target) when that is.
-func youKeys(l *locales.Localizer, names Names, key string, seat, target engine.Seat) string {
-	if k := youKey(l, names, key, "_you", seat); k != key {
+func YouKeys(l *locales.Localizer, names Names, key string, seat, target engine.Seat) string {
+	if k := YouKey(l, names, key, "_you", seat); k != key {
 		return k
 	}
-	return youKey(l, names, key, "_target_you", target)
+	return YouKey(l, names, key, "_target_you", target)
 }
 
-// Game renders one game. Every method takes the reader's localizer; views
-// and events are rendered for whoever they were built for, so a renderer can
-// never show more than the view holds.
+// Game presents one game: everything a reader sees of it, in their language.
+// Every game implements all of it in its own package (render/<game>) and
+// registers it once (Register, called from the package's init; package games
+// lists the packages); rendertest.Run proves an implementation on whole
+// games. Every method takes the reader's localizer; views and events are
+// presented for whoever they were built for, so a presenter can never show
+// more than the view holds. A method with nothing to say for a game returns
+// its zero value.
 type Game interface {
-	// Public describes the public state: round, trick, who must act, scores.
-	Public(l *locales.Localizer, v engine.View, names Names) []string
-	// Private describes what only the view's seat knows: its hand, its
-	// pending choices.
-	Private(l *locales.Localizer, v engine.View, names Names) []string
+	// ID is the game's id, the engine's ("princesses").
+	ID() string
+	Words
+	Screener
+	Chooser
+	Rulebook
+	Optioner
+	// Design is how the game's cards look in pictures.
+	Design() Design
+}
+
+// Words says the game's actions, events and rule errors in words.
+type Words interface {
 	// Action describes an action in words ("Play Queen 7").
 	Action(l *locales.Localizer, a engine.Action) string
 	// Event describes an event; "" when there is nothing to say.
 	Event(l *locales.Localizer, e engine.Event, names Names) string
-	// Hint says how to type an action when there are too many to list.
-	Hint(l *locales.Localizer, v engine.View) string
+	// Where says where a public event is shown on Discord.
+	Where(e engine.Event) Where
+	// ParamName names a rule error's parameter in the reader's language (a
+	// card, a suit, a power) instead of its notation; false to show it as
+	// it is.
+	ParamName(l *locales.Localizer, key string, v any) (string, bool)
+}
+
+// Rulebook is the game's rules beyond the summary in the locale files
+// (<game>.rules): topics generated from the game's data, a card looked up
+// by its code or name, and examples of the notation.
+type Rulebook interface {
+	// RulesTopics lists the topics beyond the summary, in the order they
+	// are offered; nil when the game has the summary only.
+	RulesTopics() []string
+	// RulesEntries lists a topic's entries in the reader's language; nil
+	// for a topic the game does not have.
+	RulesEntries(l *locales.Localizer, topic string) []RulesEntry
+	// RulesAppendix is a part of the summary generated from the game's data
+	// (3 Chapters: which cards are provisional); "" for none.
+	RulesAppendix(l *locales.Localizer) string
+	// Card explains one card looked up by its code or its name in the
+	// reader's language, as the table of view v has it (v may be nil: the
+	// game's default cards); false when no card matches.
+	Card(l *locales.Localizer, v engine.View, query string) (string, bool)
+	// Examples are actions in the game's notation, for help texts; the
+	// first card code of a hand (Example card) comes first in Examples'
+	// first action.
+	Examples() (actions []string, card string)
+	// Powers lists, one line each, the powers, roles or abilities the view's
+	// seat may look up now (the terminal's power command); nil for none.
+	Powers(l *locales.Localizer, v engine.View, names Names) []string
+	// Secrets lists the view's secret objectives in full (Courtisans'
+	// missions); nil for a game without them.
+	Secrets(l *locales.Localizer, v engine.View) []string
+}
+
+// Optioner names and suggests the game's table options.
+type Optioner interface {
+	// OptionSuggestions suggests values of option key for the text typed
+	// so far, best first; nil when the option is not free-form. opts are
+	// the other table options already given in the same command
+	// (edition=classic), possibly incomplete.
+	OptionSuggestions(l *locales.Localizer, key, typed string, opts map[string]string) []Suggestion
+	// OptionValue names a table option's value better than its notation
+	// (Rebel Princess: rounds=a,i as the cards' names); false when the
+	// value is its own best name.
+	OptionValue(l *locales.Localizer, key, value string, opts map[string]string) (string, bool)
 }
 
 var games = map[string]Game{}
 
-// For returns the renderer of a game.
+// Register makes a game's presentation available by its id. A game's
+// render package calls it from init.
+func Register(g Game) {
+	if _, dup := games[g.ID()]; dup {
+		panic("render: game registered twice: " + g.ID())
+	}
+	games[g.ID()] = g
+}
+
+// For returns the presentation of a game.
 func For(gameID string) (Game, bool) {
 	g, ok := games[gameID]
 	return g, ok
+}
+
+// Games lists the ids of the registered presentations, sorted.
+func Games() []string {
+	return slices.Sorted(maps.Keys(games))
 }
 
 // Error explains a rule error in the reader's language. Any other error is
@@ -115,7 +190,7 @@ func Error(l *locales.Localizer, err error) string {
 		return l.T("error.illegal", map[string]any{"Action": ""})
 	}
 	game, _, _ := strings.Cut(re.Code, ".")
-	naming, _ := games[game].(paramNamer)
+	naming, _ := games[game]
 	data := map[string]any{}
 	for k, v := range re.Params {
 		named := false
@@ -146,25 +221,14 @@ func Error(l *locales.Localizer, err error) string {
 	return text
 }
 
-// paramNamer is implemented by renderers that name a rule error's
-// parameters in the reader's language (a card, a suit, a power) instead of
-// their notation.
-type paramNamer interface {
-	ParamName(l *locales.Localizer, key string, v any) (string, bool)
-}
-
-// appendixer is implemented by renderers whose rules text has a part
-// generated from the game's data (3 Chapters: which cards are provisional).
-type appendixer interface {
-	RulesAppendix(l *locales.Localizer) string
-}
-
 // Rules is a game's rules summary in the reader's language, with any part
 // generated from the game's data.
 func Rules(l *locales.Localizer, gameID string) string {
 	text := l.T(gameID+".rules", nil)
-	if a, ok := games[gameID].(appendixer); ok {
-		text += "\n\n" + a.RulesAppendix(l)
+	if g, ok := games[gameID]; ok {
+		if a := g.RulesAppendix(l); a != "" {
+			text += "\n\n" + a
+		}
 	}
 	return text
 }
@@ -175,28 +239,12 @@ type Suggestion struct {
 	Name, Value string
 }
 
-// optionSuggester is implemented by renderers of games with free-form
-// table options (Rebel Princess's rounds): it suggests values for what the
-// user has typed so far.
-type optionSuggester interface {
-	// OptionSuggestions suggests values of option key for the text typed
-	// so far, best first. opts are the other table options already given
-	// in the same command (edition=classic), possibly incomplete.
-	OptionSuggestions(l *locales.Localizer, key, typed string, opts map[string]string) []Suggestion
-}
-
-// optionNamer is implemented by renderers that name a table option's value
-// better than its notation (Rebel Princess: rounds=a,i as the cards' names).
-type optionNamer interface {
-	OptionValue(l *locales.Localizer, key, value string, opts map[string]string) (string, bool)
-}
-
 // OptionValue names the value of a game's table option for a reader, given
 // the table's other options; false when the game has no better name than
 // the value itself.
 func OptionValue(l *locales.Localizer, gameID, key, value string, opts map[string]string) (string, bool) {
-	if n, ok := games[gameID].(optionNamer); ok {
-		return n.OptionValue(l, key, value, opts)
+	if g, ok := games[gameID]; ok {
+		return g.OptionValue(l, key, value, opts)
 	}
 	return "", false
 }
@@ -205,8 +253,8 @@ func OptionValue(l *locales.Localizer, gameID, key, value string, opts map[strin
 // the text typed so far; nil when the game suggests none. The values are
 // only suggestions: the engine validates whatever is finally sent.
 func OptionSuggestions(l *locales.Localizer, gameID, key, typed string, opts map[string]string) []Suggestion {
-	if s, ok := games[gameID].(optionSuggester); ok {
-		return s.OptionSuggestions(l, key, typed, opts)
+	if g, ok := games[gameID]; ok {
+		return g.OptionSuggestions(l, key, typed, opts)
 	}
 	return nil
 }

@@ -21,24 +21,12 @@ type RulesEntry struct {
 	Text  string   // the entry as shown
 }
 
-// topicer is implemented by renderers whose rules have parts beyond the
-// summary, generated from the game's data (Rebel Princess: the round cards
-// and princess powers of each edition). A game without it has the summary
-// only.
-type topicer interface {
-	// RulesTopics lists the extra topics, in the order they are offered.
-	RulesTopics() []string
-	// RulesEntries lists a topic's entries in the reader's language; nil
-	// for a topic the game does not have.
-	RulesEntries(l *locales.Localizer, topic string) []RulesEntry
-}
-
 // RulesTopics lists the topics of a game's rules: RulesBase first, then the
 // game's own.
 func RulesTopics(gameID string) []string {
 	out := []string{RulesBase}
-	if t, ok := games[gameID].(topicer); ok {
-		out = append(out, t.RulesTopics()...)
+	if g, ok := games[gameID]; ok {
+		out = append(out, g.RulesTopics()...)
 	}
 	return out
 }
@@ -81,7 +69,7 @@ func RulesPages(l *locales.Localizer, gameID, topic string, limit int) (pages []
 		}
 		return pack("", strings.Split(text, "\n\n"), limit), true
 	}
-	entries := games[gameID].(topicer).RulesEntries(l, topic)
+	entries := games[gameID].RulesEntries(l, topic)
 	texts := make([]string, len(entries))
 	for i, e := range entries {
 		texts[i] = e.Text
@@ -124,7 +112,7 @@ func pack(head string, parts []string, limit int) []string {
 			}
 		}
 		if room := limit - n - sep; pn > room {
-			p, pn = clipRunes(p, room), room
+			p, pn = ClipRunes(p, room), room
 		}
 		if sep > 0 {
 			cur += "\n\n"
@@ -138,7 +126,7 @@ func pack(head string, parts []string, limit int) []string {
 	return pages
 }
 
-func clipRunes(s string, n int) string {
+func ClipRunes(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
@@ -155,8 +143,8 @@ func clipRunes(s string, n int) string {
 // the topics it appears in, within limit characters. ok is false when
 // nothing matches.
 func RulesLookup(l *locales.Localizer, gameID, query string, limit int) (text string, ok bool) {
-	t, has := games[gameID].(topicer)
-	q := fold(query)
+	t, has := games[gameID]
+	q := Fold(query)
 	if !has || q == "" {
 		return "", false
 	}
@@ -170,10 +158,10 @@ func RulesLookup(l *locales.Localizer, gameID, query string, limit int) (text st
 	seen := map[string]*hit{} // by text: the same wording in two editions is shown once
 	for _, topic := range t.RulesTopics() {
 		for _, e := range t.RulesEntries(l, topic) {
-			isExact, isPartial := fold(e.ID) == q, strings.Contains(fold(e.ID), q)
+			isExact, isPartial := Fold(e.ID) == q, strings.Contains(Fold(e.ID), q)
 			for _, n := range e.Names {
-				isExact = isExact || fold(n) == q
-				isPartial = isPartial || strings.Contains(fold(n), q)
+				isExact = isExact || Fold(n) == q
+				isPartial = isPartial || strings.Contains(Fold(n), q)
 			}
 			if !isPartial {
 				continue
@@ -226,7 +214,7 @@ func RulesLookup(l *locales.Localizer, gameID, query string, limit int) (text st
 	for i, h := range hits {
 		part := "*" + strings.Join(h.topics, " · ") + "*\n" + h.text
 		if i == 0 {
-			part = clipRunes(part, limit)
+			part = ClipRunes(part, limit)
 		} else {
 			part = "\n\n" + part
 		}
@@ -241,9 +229,9 @@ func RulesLookup(l *locales.Localizer, gameID, query string, limit int) (text st
 	return b.String(), true
 }
 
-// fold is the form in which names are compared: lower case, without
+// Fold is the form in which names are compared: lower case, without
 // surrounding spaces and quotes, typographic apostrophes made plain.
-func fold(s string) string {
+func Fold(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
 	s = strings.Trim(s, "\"'«»„”“`")
 	s = strings.NewReplacer("’", "'", "…", "", "...", "").Replace(s)

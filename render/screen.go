@@ -161,26 +161,28 @@ const (
 	PrivateParts
 )
 
-// Screener is implemented by every game's renderer: it builds the parts
-// of the screen of a view for a reader.
+// Screener builds the parts of the screen of a view for a reader.
 type Screener interface {
-	Screen(l *locales.Localizer, v engine.View, names Names, parts Parts) Screen
+	// Screen builds the parts of the screen of view v; legal are the
+	// actions the view's seat may take now (engine.AnyLegal; nil for a
+	// spectator), the only source of which cards are marked playable.
+	Screen(l *locales.Localizer, v engine.View, names Names, parts Parts, legal []engine.Action) Screen
 }
 
-// ScreenOf builds the screen of a view with the game's renderer; false when
-// the game has no screen builder.
-func ScreenOf(gameID string, l *locales.Localizer, v engine.View, names Names) (Screen, bool) {
-	return ScreenParts(gameID, AllParts, l, v, names)
+// ScreenOf builds the screen of a view with the game's presentation; false
+// for a game not registered.
+func ScreenOf(gameID string, l *locales.Localizer, v engine.View, names Names, legal []engine.Action) (Screen, bool) {
+	return ScreenParts(gameID, AllParts, l, v, names, legal)
 }
 
 // ScreenParts builds the given parts of the screen of a view (ScreenOf
 // builds them all).
-func ScreenParts(gameID string, parts Parts, l *locales.Localizer, v engine.View, names Names) (Screen, bool) {
-	s, ok := games[gameID].(Screener)
+func ScreenParts(gameID string, parts Parts, l *locales.Localizer, v engine.View, names Names, legal []engine.Action) (Screen, bool) {
+	s, ok := games[gameID]
 	if !ok {
 		return Screen{}, false
 	}
-	sc := s.Screen(l, v, names, parts)
+	sc := s.Screen(l, v, names, parts, legal)
 	sc.Game = gameID
 	return sc, true
 }

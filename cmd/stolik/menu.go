@@ -11,17 +11,6 @@ import (
 	"github.com/stolik-bot/stolik/render"
 )
 
-// maxChoices is how many choices one step lists before a renderer that
-// does not lay its choices out (render.Controller) is walked a token at a
-// time.
-const maxChoices = 24
-
-// stepAct is a legal action and its notation's tokens.
-type stepAct struct {
-	text string
-	toks []string
-}
-
 // item is one numbered choice of a step.
 type item struct {
 	num   int
@@ -39,18 +28,18 @@ type item struct {
 }
 
 // A chooser walks one decision of the human seat as the Discord front end
-// does: the legal actions grouped by their next choice (render.Controller's
-// stops, else a token at a time when there are too many), each named by the
-// renderer's control (else render.StepLabel), under the words of the menu
-// it belongs to; several cards at once through render.Picker. Numbers
-// choose, 0 goes up a step.
+// does: the legal actions' tree (render.Tree: grouped by their next choice,
+// at the game's stops), each choice named by the game's control (else
+// render.StepLabel), under the words of the menu it belongs to; several
+// cards at once through the game's Pick. Numbers choose, 0 goes up a step.
 type chooser struct {
 	game  engine.Game
 	r     render.Game
 	l     *locales.Localizer
 	v     engine.View
 	names render.Names
-	acts  []stepAct
+	tree  *render.Tree
+	acts  []render.Act
 	cont  bool // offer "continue" first (the pause for optional actions)
 
 	pre  []string   // the tokens chosen so far
@@ -63,61 +52,13 @@ type chooser struct {
 
 func newChooser(g engine.Game, r render.Game, l *locales.Localizer, v engine.View, names render.Names, legal []engine.Action, cont bool) *chooser {
 	c := &chooser{game: g, r: r, l: l, v: v, names: names, cont: cont}
-	for _, a := range legal {
-		s := a.String()
-		c.acts = append(c.acts, stepAct{s, strings.Fields(s)})
+	verb := ""
+	if pk, ok := r.Pick(l, v, legal); ok && len(pk.Parts) > 0 {
+		c.pick, verb = &pk, pk.Prefix
 	}
-	if p, ok := r.(render.Picker); ok {
-		if pk, ok := p.Pick(l, v); ok && len(pk.Parts) > 0 && slices.ContainsFunc(c.acts, func(a stepAct) bool {
-			return len(a.toks) > 1 && a.toks[0] == pk.Prefix
-		}) {
-			c.pick = &pk
-		}
-	}
+	c.tree = render.NewTree(r, legal, nil, verb)
+	c.acts = c.tree.Acts()
 	return c
-}
-
-// under lists the actions that begin with p.
-func (c *chooser) under(p []string) []stepAct {
-	var out []stepAct
-	for _, a := range c.acts {
-		if len(a.toks) >= len(p) && slices.Equal(a.toks[:len(p)], p) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// groups groups the actions under pre by their next choice, in the order
-// the engine lists them. The actions of a pick form one group.
-func (c *chooser) groups(pre []string) ([]string, map[string][]stepAct) {
-	cands := c.under(pre)
-	st, _ := c.r.(render.Controller)
-	var order []string
-	groups := map[string][]stepAct{}
-	for _, a := range cands {
-		end := len(a.toks)
-		switch {
-		case c.pick != nil && len(pre) == 0 && len(a.toks) > 1 && a.toks[0] == c.pick.Prefix:
-			end = 1
-		case st != nil:
-			for _, s := range st.Stops(a.toks) {
-				if s > len(pre) && s < end {
-					end = s
-					break
-				}
-			}
-		}
-		if st == nil && len(cands) > maxChoices && len(a.toks) > len(pre)+1 && end == len(a.toks) {
-			end = len(pre) + 1
-		}
-		key := strings.Join(a.toks[:end], " ")
-		if _, ok := groups[key]; !ok {
-			order = append(order, key)
-		}
-		groups[key] = append(groups[key], a)
-	}
-	return order, groups
 }
 
 // isPick reports whether toks is the beginning that opens the pick.
@@ -128,58 +69,49 @@ func (c *chooser) isPick(toks []string) bool {
 // items lists the choices of the current step. A step with a single choice
 // that is not a whole action is taken at once.
 func (c *chooser) items() []item {
-	for {
-		if c.inPick {
-			return c.pickItems()
-		}
-		order, groups := c.groups(c.pre)
-		if len(order) == 1 && !(c.cont && len(c.pre) == 0) {
-			g := groups[order[0]]
-			key := strings.Fields(order[0])
-			if len(g) > 1 && len(key) > len(c.pre) {
-				c.pre = key
-				c.inPick = c.isPick(key)
-				continue
-			}
-		}
-		var out []item
-		if c.cont && len(c.pre) == 0 {
-			out = append(out, item{num: 1, label: c.l.T("ui.optional.continue", nil), note: "continue", cont: true, opt: -1})
-		}
-		for _, key := range order {
-			g := groups[key]
-			it := item{toks: strings.Fields(key), whole: len(g) == 1, opt: -1}
-			if it.whole {
-				it.toks = g[0].toks
-			}
-			if c.isPick(it.toks) && !it.whole {
-				it.label = c.pick.Parts[0].Placeholder
-				it.note = c.pick.Prefix + " …"
-			} else {
-				c.name(&it)
-			}
-			it.num = len(out) + 1
-			out = append(out, it)
-		}
-		return out
+	if c.inPick {
+		return c.pickItems()
 	}
+	pre, order, groups := c.tree.Descend(c.pre, nil, func(pre []string) bool {
+		return (c.cont && len(pre) == 0) || c.isPick(pre)
+	})
+	c.pre = pre
+	if c.isPick(pre) {
+		c.inPick = true
+		return c.pickItems()
+	}
+	var out []item
+	if c.cont && len(c.pre) == 0 {
+		out = append(out, item{num: 1, label: c.l.T("ui.optional.continue", nil), note: "continue", cont: true, opt: -1})
+	}
+	for _, key := range order {
+		g := groups[key]
+		it := item{toks: strings.Fields(key), whole: len(g) == 1, opt: -1}
+		if it.whole {
+			it.toks = g[0].Tokens
+		}
+		if c.isPick(it.toks) && !it.whole {
+			it.label = c.pick.Parts[0].Placeholder
+			it.note = c.pick.Prefix + " …"
+		} else {
+			c.name(&it)
+		}
+		it.num = len(out) + 1
+		out = append(out, it)
+	}
+	return out
 }
 
-// name names a choice as the Discord front end does: the renderer's
-// control (render.Controller) when it lays its choices out, else
-// render.StepLabel and render.StepDescription.
+// name names a choice as the Discord front end does: the game's control,
+// else render.StepLabel.
 func (c *chooser) name(it *item) {
 	s := render.Step{Tokens: it.toks, Chosen: len(c.pre), Whole: it.whole}
 	it.note = strings.Join(it.toks[len(c.pre):], " ")
-	if ctl, ok := c.r.(render.Controller); ok {
-		ctr := ctl.Control(c.l, c.v, c.names, s)
-		if ctr.Label != "" {
-			it.label, it.desc, it.menu, it.placeholder = ctr.Label, ctr.Description, ctr.Menu, ctr.Placeholder
-			return
-		}
+	if ctr := c.r.Control(c.l, c.v, c.names, s); ctr.Label != "" {
+		it.label, it.desc, it.menu, it.placeholder = ctr.Label, ctr.Description, ctr.Menu, ctr.Placeholder
+		return
 	}
 	it.label = render.StepLabel(c.r, c.l, c.v, c.names, s, c.game.ParseAction)
-	it.desc = render.StepDescription(c.r, c.l, c.v, s)
 }
 
 // pickItems are the options not taken yet, numbered from 1.
@@ -246,10 +178,8 @@ func (c *chooser) stepLines(items []item) []string {
 	if c.cont && len(c.pre) == 0 {
 		out = append(out, l.T("ui.optional.header", nil))
 	}
-	if p, ok := c.r.(render.Controller); ok {
-		if text := p.Prompt(l, c.v, c.names, c.pre); text != "" {
-			return append(out, strings.Split(text, "\n")...)
-		}
+	if text := c.r.Prompt(l, c.v, c.names, c.pre); text != "" {
+		return append(out, strings.Split(text, "\n")...)
 	}
 	if len(c.pre) == 0 {
 		return out
@@ -351,9 +281,9 @@ func (c *chooser) restart() {
 // to where a choice ends (the renderer's stops), so that "place" alone is
 // the first step again. false when no legal action begins so.
 func (c *chooser) prefix(typed []string) bool {
-	var match *stepAct
+	var match *render.Act
 	for i, a := range c.acts {
-		if len(a.toks) >= len(typed) && slices.EqualFunc(a.toks[:len(typed)], typed, strings.EqualFold) {
+		if len(a.Tokens) >= len(typed) && slices.EqualFunc(a.Tokens[:len(typed)], typed, strings.EqualFold) {
 			match = &c.acts[i]
 			break
 		}
@@ -361,16 +291,13 @@ func (c *chooser) prefix(typed []string) bool {
 	if len(typed) == 0 || match == nil {
 		return false
 	}
-	n := len(typed)
-	if st, ok := c.r.(render.Controller); ok {
-		n = 0
-		for _, s := range st.Stops(match.toks) {
-			if s <= len(typed) {
-				n = max(n, s)
-			}
+	n := 0
+	for _, s := range c.r.Stops(match.Tokens) {
+		if s <= len(typed) {
+			n = max(n, s)
 		}
 	}
-	toks := match.toks[:n]
+	toks := match.Tokens[:n]
 	if slices.Equal(toks, c.pre) {
 		return true
 	}

@@ -250,7 +250,7 @@ func (t *terminal) pictures(st engine.State) {
 	if t.pics == nil {
 		return
 	}
-	sc, ok := render.ScreenOf(t.game.ID(), t.l, st.View(t.human), t.names)
+	sc, ok := render.ScreenOf(t.game.ID(), t.l, st.View(t.human), t.names, engine.AnyLegal(st, t.human))
 	t.pics.write(t.game.ID(), sc, ok)
 }
 

@@ -191,11 +191,8 @@ func (p replayer) state(st engine.State, over bool) []string {
 		key = "ui.final_state"
 	}
 	out := []string{l.T(key, nil)}
-	sc, ok := render.ScreenOf(p.g.ID(), l, st.View(engine.Spectator), p.names)
-	if ok {
+	if sc, ok := render.ScreenOf(p.g.ID(), l, st.View(engine.Spectator), p.names, nil); ok {
 		out = append(out, tableLines(l, sc)...)
-	} else {
-		out = append(out, p.r.Public(l, st.View(engine.Spectator), p.names)...)
 	}
 	var seats []engine.Seat
 	switch {
@@ -218,9 +215,9 @@ func (p replayer) state(st engine.State, over bool) []string {
 // person).
 func (p replayer) cards(st engine.State, s engine.Seat) []string {
 	l := p.l
-	sc, ok := render.ScreenOf(p.g.ID(), l, st.View(s), p.names)
+	sc, ok := render.ScreenOf(p.g.ID(), l, st.View(s), p.names, nil)
 	if !ok {
-		return append([]string{l.T("term.replay.cards", map[string]any{"Name": p.names.Of(s)})}, p.r.Private(l, st.View(s), p.names)...)
+		return nil
 	}
 	var parts []string
 	if sc.Hand != nil {

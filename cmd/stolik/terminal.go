@@ -11,9 +11,6 @@ import (
 	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/engine/chapters"
-	"github.com/stolik-bot/stolik/engine/courtiers"
-	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 )
@@ -176,10 +173,8 @@ func (t *terminal) optional(st engine.State, acting []engine.Seat) []engine.Acti
 	if len(opt) == 0 {
 		return nil
 	}
-	if v, ok := st.View(t.human).(*princesses.View); ok {
-		if v.Phase != "play" || len(v.Trick) > 0 || slices.Contains(v.Masked, true) {
-			return nil
-		}
+	if !t.r.OfferOptional(st.View(t.human)) {
+		return nil
 	}
 	return opt
 }
@@ -198,11 +193,11 @@ func (t *terminal) events(ev []engine.Event) {
 }
 
 // where says how much an event matters to a reader who was away: as the
-// game's renderer places it on Discord (render.EventPlacer); an event of a
-// game that does not say, or one for the reader alone, is a result.
+// game places it on Discord (render.Words.Where); an event for the reader
+// alone is a result.
 func where(r render.Game, e engine.Event) render.Where {
-	if p, ok := r.(render.EventPlacer); ok && e.Audience == engine.Everyone {
-		return p.Where(e)
+	if e.Audience == engine.Everyone {
+		return r.Where(e)
 	}
 	return render.Posted
 }
@@ -283,8 +278,8 @@ func (t *terminal) decide(st engine.State, legal []engine.Action, cont bool) (st
 		}
 		// A legal action typed whole.
 		for _, a := range c.acts {
-			if strings.EqualFold(a.text, strings.Join(fields, " ")) {
-				return a.text, acted
+			if strings.EqualFold(a.Text, strings.Join(fields, " ")) {
+				return a.Text, acted
 			}
 		}
 		word, arg, _ := strings.Cut(strings.ToLower(text), " ")
@@ -308,7 +303,7 @@ func (t *terminal) decide(st engine.State, legal []engine.Action, cont bool) (st
 			t.info(t.missions(v))
 			continue
 		case "table":
-			sc, _ := render.ScreenOf(t.game.ID(), l, v, t.names)
+			sc, _ := render.ScreenOf(t.game.ID(), l, v, t.names, engine.AnyLegal(st, t.human))
 			t.info(tableLines(l, sc))
 			continue
 		case "log":
@@ -339,7 +334,7 @@ func (t *terminal) decide(st engine.State, legal []engine.Action, cont bool) (st
 
 // draw redraws the screen: what fits the lines left of 24.
 func (t *terminal) draw(st engine.State, v engine.View, c *chooser, items []item, msg []string) {
-	sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names)
+	sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names, engine.AnyLegal(st, t.human))
 	f := frame{
 		l: t.l, events: t.recent, sc: sc, ok: ok,
 		step: c.stepLines(items), menu: menuForms(items),
@@ -347,9 +342,6 @@ func (t *terminal) draw(st engine.State, v engine.View, c *chooser, items []item
 		room: termHeight - t.out.n - 1,
 	}
 	t.notes = nil
-	if !ok {
-		f.lines = append(t.r.Public(t.l, v, t.names), t.r.Private(t.l, v, t.names)...)
-	}
 	t.say(f.render()...)
 	if t.pictured != t.d.steps() {
 		t.pictured = t.d.steps()
@@ -361,12 +353,9 @@ func (t *terminal) draw(st engine.State, v engine.View, c *chooser, items []item
 // chart and the seats.
 func (t *terminal) final(st engine.State) {
 	v := st.View(t.human)
-	sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names)
+	sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names, nil)
 	sc.Result = append([]string{t.l.T("ui.final_header", nil)}, sc.Result...)
 	f := frame{l: t.l, events: t.recent, sc: sc, ok: ok, msg: t.notes, final: true, room: termHeight - t.out.n}
-	if !ok {
-		f.lines = append([]string{t.l.T("ui.final_header", nil)}, t.r.Public(t.l, v, t.names)...)
-	}
 	t.say(f.render()...)
 	t.pictures(st)
 }
@@ -379,21 +368,13 @@ func (t *terminal) info(lines []string) {
 	t.say(t.l.T("term.enter", nil))
 }
 
-// helpExamples are actions written in each game's notation, for help.
-var helpExamples = map[string][]string{
-	"princesses": {"play Q7", "pass Q3 F9", "declare mermaid queens"},
-	"lynx":       {"play 4 4 X", "take", "draw pool 5"},
-	"chapters":   {"pick 35", "pick 49 ghost 12", "play 35"},
-	"courtiers":  {"place carp own", "place hare-noble opp:1", "place carp-assassin down kill stag-noble@down"},
-}
-
 // help says how to answer, for this game: the commands, how its cards and
 // actions are written, examples of its notation and one action possible
 // now.
 func (t *terminal) help(v engine.View, legal []engine.Action) []string {
 	l := t.l
 	out := []string{l.T("term.help.common", nil), l.T("term.help."+t.game.ID(), nil)}
-	if ex := helpExamples[t.game.ID()]; len(ex) > 0 {
+	if ex, _ := t.r.Examples(); len(ex) > 0 {
 		out = append(out, l.T("term.help.examples", map[string]any{"List": strings.Join(ex, " · ")}))
 	}
 	if len(legal) > 0 {
@@ -405,7 +386,7 @@ func (t *terminal) help(v engine.View, legal []engine.Action) []string {
 // rules is the game's rules in short, and the round card's whole rule.
 func (t *terminal) rules(v engine.View) []string {
 	out := strings.Split(plainText(render.Rules(t.l, t.game.ID())), "\n")
-	if sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names); ok && sc.Rule != nil {
+	if sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names, nil); ok && sc.Rule != nil {
 		out = append(out, "", t.l.T("term.rules.round", map[string]any{"Name": sc.Rule.Name, "Text": sc.Rule.Full}))
 	}
 	return out
@@ -414,7 +395,8 @@ func (t *terminal) rules(v engine.View) []string {
 // card explains a card, a round card or a power named by the player.
 func (t *terminal) card(v engine.View, query string) []string {
 	if query == "" {
-		return []string{t.l.T("term.card.usage", map[string]any{"Example": cardExample[t.game.ID()]})}
+		_, example := t.r.Examples()
+		return []string{t.l.T("term.card.usage", map[string]any{"Example": example})}
 	}
 	text, ok := cardInfo(t.l, t.game.ID(), query, v)
 	if !ok {
@@ -423,85 +405,25 @@ func (t *terminal) card(v engine.View, query string) []string {
 	return strings.Split(text, "\n")
 }
 
-// cardExample is a card each game's card command finds.
-var cardExample = map[string]string{
-	"princesses": "Q7",
-	"lynx":       "X",
-	"chapters":   "35",
-	"courtiers":  "carp-assassin",
+// powers explains what the players' powers do (render.Rulebook.Powers).
+func (t *terminal) powers(v engine.View) []string {
+	lines := t.r.Powers(t.l, v, t.names)
+	if len(lines) == 0 {
+		return []string{t.l.T("term.power.none", map[string]any{"Game": t.l.T("game."+t.game.ID()+".name", nil)})}
+	}
+	for i, line := range lines {
+		lines[i] = plainText(line)
+	}
+	return lines
 }
 
-// powers explains what the players' powers do: in Rebel Princess the
-// princesses at the table (the ones dealt to the player while choosing);
-// in 3 Chapters the abilities of the player's cards; in Courtisans the
-// courtiers' roles.
-func (t *terminal) powers(ev engine.View) []string {
-	l := t.l
-	switch v := ev.(type) {
-	case *princesses.View:
-		if !v.Powers {
-			return []string{l.T("term.power.off", nil)}
-		}
-		text := func(id string) string {
-			key := "princesses.princess." + id + ".text"
-			if v.Edition == princesses.Classic && l.Has(key+"_classic") {
-				key += "_classic"
-			}
-			return plainText(l.T(key, nil))
-		}
-		out := []string{l.T("term.power.header", nil)}
-		for _, id := range v.Offered {
-			out = append(out, l.T("term.power.line", map[string]any{
-				"Name": l.T("term.power.dealt", nil), "Princess": l.T("princesses.princess."+id+".name", nil),
-				"Power": l.T("princesses.princess."+id+".power", nil), "Text": text(id),
-			}))
-		}
-		for s, id := range v.Princess {
-			if id == "" {
-				continue
-			}
-			line := l.T("term.power.line", map[string]any{
-				"Name": t.names.Of(engine.Seat(s)), "Princess": l.T("princesses.princess."+id+".name", nil),
-				"Power": l.T("princesses.princess."+id+".power", nil), "Text": text(id),
-			})
-			if s < len(v.Used) && v.Used[s] {
-				line += " " + l.T("term.power.used", nil)
-			}
-			out = append(out, line)
-		}
-		if len(out) == 1 {
-			out = append(out, l.T("term.power.none_yet", nil))
-		}
-		return out
-	case *chapters.View:
-		out := []string{l.T("term.power.chapters", nil)}
-		for _, c := range v.Hand {
-			out = append(out, render.ChaptersCardLine(l, v.Cards, c))
-		}
-		return out
-	case *courtiers.View:
-		out := []string{l.T("term.power.courtiers", nil)}
-		for _, r := range []string{"noble", "guard", "assassin", "spy"} {
-			out = append(out, l.T("courtiers.role."+r+".name", nil)+": "+l.T("courtiers.role."+r+".text", nil))
-		}
-		return out
+// missions shows the player's secret missions in full
+// (render.Rulebook.Secrets).
+func (t *terminal) missions(v engine.View) []string {
+	if lines := t.r.Secrets(t.l, v); len(lines) > 0 {
+		return lines
 	}
-	return []string{l.T("term.power.none", map[string]any{"Game": l.T("game."+t.game.ID()+".name", nil)})}
-}
-
-// missions shows the player's secret missions (Courtisans) in full.
-func (t *terminal) missions(ev engine.View) []string {
-	l := t.l
-	v, ok := ev.(*courtiers.View)
-	if !ok {
-		return []string{l.T("term.missions.none", map[string]any{"Game": l.T("game."+t.game.ID()+".name", nil)})}
-	}
-	out := []string{l.T("term.missions.header", nil)}
-	for _, m := range v.Missions {
-		name, text := render.CourtierMission(l, m)
-		out = append(out, name+": "+text)
-	}
-	return out
+	return []string{t.l.T("term.missions.none", map[string]any{"Game": t.l.T("game."+t.game.ID()+".name", nil)})}
 }
 
 // log is everything the player may know that happened since their last

@@ -1,4 +1,4 @@
-package render
+package princesses
 
 import (
 	"fmt"
@@ -7,14 +7,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stolik-bot/stolik/render"
+
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
 )
 
-func init() { games["princesses"] = princessesRenderer{} }
+func init() { render.Register(Presenter{}) }
 
-type princessesRenderer struct{}
+type Presenter struct{}
 
 // PrincessCard names a card of Rebel Princess ("Queen 7", "Frog").
 func PrincessCard(l *locales.Localizer, c princesses.Card) string {
@@ -68,7 +70,7 @@ func passText(l *locales.Localizer, left, right int) string {
 	return l.T("princesses.pass.none", nil)
 }
 
-func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []string {
+func (Presenter) Public(l *locales.Localizer, ev engine.View, names render.Names) []string {
 	v := ev.(*princesses.View)
 	var out []string
 	edition := l.T("princesses.edition."+v.Edition.String(), nil)
@@ -133,7 +135,7 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 		out = append(out, l.T("princesses.roundcard.waiting_haggle", map[string]any{"Name": names.Of(v.LastWin)}))
 	case "play":
 		if len(v.Trick) == 0 {
-			out = append(out, l.T(youKey(l, names, "princesses.ui.trick_empty", "_you", v.Leader), map[string]any{"Name": names.Of(v.Leader)}))
+			out = append(out, l.T(render.YouKey(l, names, "princesses.ui.trick_empty", "_you", v.Leader), map[string]any{"Name": names.Of(v.Leader)}))
 		} else {
 			text := plays(l, v.Trick, names)
 			for k := 1; k < len(v.Masked); k++ {
@@ -154,7 +156,7 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 		acting = append(acting, v.Acting...)
 		key := "princesses.ui.turn"
 		if len(acting) == 1 {
-			key = youKey(l, names, key, "_you", acting[0])
+			key = render.YouKey(l, names, key, "_you", acting[0])
 		}
 		out = append(out, l.T(key, map[string]any{"Name": names.List(acting)}))
 	}
@@ -181,7 +183,7 @@ func (princessesRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 
 // powerLines shows the powers: who has spent hers, the declarations waiting
 // for the next lead, and what is in force for the current trick.
-func powerLines(l *locales.Localizer, v *princesses.View, names Names) []string {
+func powerLines(l *locales.Localizer, v *princesses.View, names render.Names) []string {
 	var out []string
 	if !v.Powers || v.Phase == "choose" {
 		return nil
@@ -205,7 +207,7 @@ func powerLines(l *locales.Localizer, v *princesses.View, names Names) []string 
 	}
 	for _, p := range v.Trick {
 		if p.Card.Rank() <= 7 && slices.Contains(v.ZeroSeats, p.Seat) {
-			out = append(out, l.T(youKey(l, names, "princesses.power.ui.zeroed", "_you", p.Seat), map[string]any{"Name": names.Of(p.Seat), "Card": PrincessCard(l, p.Card)}))
+			out = append(out, l.T(render.YouKey(l, names, "princesses.power.ui.zeroed", "_you", p.Seat), map[string]any{"Name": names.Of(p.Seat), "Card": PrincessCard(l, p.Card)}))
 		}
 	}
 	if v.LeadSuit != "" {
@@ -224,7 +226,7 @@ func powerLines(l *locales.Localizer, v *princesses.View, names Names) []string 
 }
 
 // declText is a declared power with its choice: "Little Mermaid (Queens)".
-func declText(l *locales.Localizer, power, suit string, target engine.Seat, names Names) string {
+func declText(l *locales.Localizer, power, suit string, target engine.Seat, names render.Names) string {
 	t := l.T("princesses.princess."+power+".power", nil)
 	switch {
 	case suit != "":
@@ -235,7 +237,7 @@ func declText(l *locales.Localizer, power, suit string, target engine.Seat, name
 	return t
 }
 
-func plays(l *locales.Localizer, ps []princesses.Play, names Names) string {
+func plays(l *locales.Localizer, ps []princesses.Play, names render.Names) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
 		parts[i] = names.Of(p.Seat) + ": " + PrincessCard(l, p.Card)
@@ -245,7 +247,7 @@ func plays(l *locales.Localizer, ps []princesses.Play, names Names) string {
 
 // ParamName names a rule error's card, suit or power in the reader's
 // language.
-func (princessesRenderer) ParamName(l *locales.Localizer, key string, v any) (string, bool) {
+func (Presenter) ParamName(l *locales.Localizer, key string, v any) (string, bool) {
 	if cs, ok := v.([]string); ok && key == "cards" {
 		return tokens(l, cs), true
 	}
@@ -286,7 +288,7 @@ func suitName(l *locales.Localizer, word string) string {
 	return l.T("princesses.suit."+su.Letter(), nil)
 }
 
-func (princessesRenderer) Private(l *locales.Localizer, ev engine.View, names Names) []string {
+func (Presenter) Private(l *locales.Localizer, ev engine.View, names render.Names) []string {
 	v := ev.(*princesses.View)
 	if v.Seat < 0 {
 		return nil
@@ -349,7 +351,7 @@ func (princessesRenderer) Private(l *locales.Localizer, ev engine.View, names Na
 	return out
 }
 
-func (princessesRenderer) Action(l *locales.Localizer, ea engine.Action) string {
+func (Presenter) Action(l *locales.Localizer, ea engine.Action) string {
 	return princessAction(l, ea.(princesses.Action), seatLabels(l))
 }
 
@@ -362,7 +364,7 @@ func (princessesRenderer) Action(l *locales.Localizer, ea engine.Action) string 
 //   - the beginning of several actions (when they do not all fit in one
 //     menu): its words, cards, powers, suits and players named, not its
 //     notation.
-func (princessesRenderer) Prefix(l *locales.Localizer, ev engine.View, names Names, s Step) string {
+func (Presenter) Prefix(l *locales.Localizer, ev engine.View, names render.Names, s render.Step) string {
 	if !s.Whole {
 		return princessStep(l, names, s)
 	}
@@ -382,7 +384,7 @@ func (princessesRenderer) Prefix(l *locales.Localizer, ev engine.View, names Nam
 // princessStep names the beginning of several actions: the tokens chosen
 // with it (all of them when it sums up the choice so far), the action's
 // word as a phrase ("Play a card") when it is among them, then "…".
-func princessStep(l *locales.Localizer, names Names, s Step) string {
+func princessStep(l *locales.Localizer, names render.Names, s render.Step) string {
 	if len(s.Tokens) == 0 || s.Chosen >= len(s.Tokens) {
 		return ""
 	}
@@ -426,7 +428,7 @@ func princessStep(l *locales.Localizer, names Names, s Step) string {
 }
 
 // princessAction is an action in words, with seats named by names.
-func princessAction(l *locales.Localizer, a princesses.Action, names Names) string {
+func princessAction(l *locales.Localizer, a princesses.Action, names render.Names) string {
 	switch a.Kind {
 	case princesses.KindChoose:
 		return l.T("princesses.action.choose", map[string]any{"Princess": princessName(l, a.Princess.String())})
@@ -490,7 +492,7 @@ func princessAction(l *locales.Localizer, a princesses.Action, names Names) stri
 	return a.String()
 }
 
-func (princessesRenderer) Hint(l *locales.Localizer, ev engine.View) string {
+func (Presenter) Hint(l *locales.Localizer, ev engine.View) string {
 	v := ev.(*princesses.View)
 	if v.Seat < 0 || len(v.Hand) == 0 {
 		return ""
@@ -539,7 +541,7 @@ func cardList(cs []princesses.Card) []string {
 	return out
 }
 
-func (r princessesRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
+func (r Presenter) Event(l *locales.Localizer, e engine.Event, names render.Names) string {
 	return unstutter(r.event(l, e, names))
 }
 
@@ -549,7 +551,7 @@ func unstutter(text string) string {
 	return strings.NewReplacer("!.", "!", "?.", "?", "!”.", "!”", "!».", "!»").Replace(text)
 }
 
-func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Names) string {
+func (Presenter) event(l *locales.Localizer, e engine.Event, names render.Names) string {
 	a := e.Args
 	seat := func(k string) string {
 		s, _ := a[k].(engine.Seat)
@@ -562,7 +564,7 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 		if !ok {
 			return key
 		}
-		return youKey(l, names, key, "_you", s)
+		return render.YouKey(l, names, key, "_you", s)
 	}
 	// yours is key's variant for the reader acting (seat) or acted on
 	// (target).
@@ -575,7 +577,7 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 		if !ok {
 			t = -1
 		}
-		return youKeys(l, names, key, s, t)
+		return render.YouKeys(l, names, key, s, t)
 	}
 	switch e.Type {
 	case "princess_chosen":
@@ -630,7 +632,7 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 		}
 		text := l.T("princesses.event.round_scored", map[string]any{"Round": round, "List": strings.Join(parts, "; ")})
 		if rebel, _ := a["rebel"].(engine.Seat); rebel >= 0 {
-			text += " " + l.T(youKey(l, names, "princesses.event.rebel", "_you", rebel), map[string]any{"Name": names.Of(rebel)})
+			text += " " + l.T(render.YouKey(l, names, "princesses.event.rebel", "_you", rebel), map[string]any{"Name": names.Of(rebel)})
 		}
 		return text
 	case "tiebreak_round":
@@ -776,7 +778,7 @@ func (princessesRenderer) event(l *locales.Localizer, e engine.Event, names Name
 }
 
 // standings lists the seats from the lowest total (the best) up.
-func standings(l *locales.Localizer, totals []int, names Names) string {
+func standings(l *locales.Localizer, totals []int, names render.Names) string {
 	order := make([]engine.Seat, len(totals))
 	for s := range order {
 		order[s] = engine.Seat(s)
@@ -791,7 +793,7 @@ func standings(l *locales.Localizer, totals []int, names Names) string {
 
 // tieText names the seats tied on the lowest total and their rounds that
 // count in the tie-break.
-func tieText(l *locales.Localizer, a map[string]any, names Names) string {
+func tieText(l *locales.Localizer, a map[string]any, names render.Names) string {
 	tied, _ := a["tied"].([]engine.Seat)
 	good, _ := a["good"].([]int)
 	parts := make([]string, 0, len(tied))
@@ -807,8 +809,8 @@ func tieText(l *locales.Localizer, a map[string]any, names Names) string {
 
 // seatLabels names seats by number, for an action rendered without the
 // table's names ("seat 2").
-func seatLabels(l *locales.Localizer) Names {
-	out := make(Names, 6)
+func seatLabels(l *locales.Localizer) render.Names {
+	out := make(render.Names, 6)
 	for i := range out {
 		out[i] = l.T("princesses.power.seat", map[string]any{"N": i})
 	}
@@ -828,37 +830,54 @@ func powerKey(group, step string) string {
 
 // Pick offers the pass (one way, or both ways in two parts) and the split
 // of After Party and Blind Man's Bluff as multi-selects of the hand.
-func (princessesRenderer) Pick(l *locales.Localizer, ev engine.View) (Pick, bool) {
+func (Presenter) Pick(l *locales.Localizer, ev engine.View, legal []engine.Action) (render.Pick, bool) {
 	v, ok := ev.(*princesses.View)
-	if !ok {
-		return Pick{}, false
+	if !ok || len(legal) == 0 {
+		return render.Pick{}, false
 	}
-	opts := make([]PickOption, 0, len(v.Hand))
+	verb, _, _ := strings.Cut(legal[0].String(), " ")
+	if verb != "pass" && verb != "split" {
+		return render.Pick{}, false
+	}
+	// The options are the cards the legal actions name, in the hand's order.
+	named := map[string]bool{}
+	for _, a := range legal {
+		toks := strings.Fields(a.String())
+		if len(toks) == 0 || toks[0] != verb {
+			return render.Pick{}, false
+		}
+		for _, t := range toks[1:] {
+			named[t] = true
+		}
+	}
+	opts := make([]render.PickOption, 0, len(v.Hand))
 	for _, c := range v.Hand {
-		opts = append(opts, PickOption{Value: c.String(), Label: PrincessCard(l, c)})
+		if named[c.String()] {
+			opts = append(opts, render.PickOption{Value: c.String(), Label: PrincessCard(l, c)})
+		}
 	}
 	switch {
-	case v.Phase == "pass" && v.PassLeft > 0 && v.PassRight > 0:
-		return Pick{Prefix: "pass", Options: opts,
-			Parts: []PickPart{{N: v.PassLeft, Placeholder: l.T("bot.pass_left", nil)}, {N: v.PassRight, Placeholder: l.T("bot.pass_right", nil)}},
+	case verb == "pass" && v.PassLeft > 0 && v.PassRight > 0:
+		return render.Pick{Prefix: "pass", Options: opts,
+			Parts: []render.PickPart{{N: v.PassLeft, Placeholder: l.T("bot.pass_left", nil)}, {N: v.PassRight, Placeholder: l.T("bot.pass_right", nil)}},
 			Taken: func(labels []string) string {
 				return l.T("bot.pass_left_chosen", map[string]any{"Card": strings.Join(labels, ", ")})
 			},
 		}, true
-	case v.Phase == "pass" && v.PassLeft+v.PassRight > 0:
+	case verb == "pass" && v.PassLeft+v.PassRight > 0:
 		n := v.PassLeft + v.PassRight
-		return Pick{Prefix: "pass", Options: opts, Parts: []PickPart{{N: n, Placeholder: l.N("bot.pass_pick", n, nil)}}}, true
-	case v.Phase == "split" && len(v.Hand) >= 2:
+		return render.Pick{Prefix: "pass", Options: opts, Parts: []render.PickPart{{N: n, Placeholder: l.N("bot.pass_pick", n, nil)}}}, true
+	case verb == "split" && len(opts) >= 2:
 		n := len(v.Hand) / 2
-		return Pick{Prefix: "split", Options: opts, Parts: []PickPart{{N: n, Placeholder: l.N("princesses.ui.split_pick", n, nil)}}}, true
+		return render.Pick{Prefix: "split", Options: opts, Parts: []render.PickPart{{N: n, Placeholder: l.N("princesses.ui.split_pick", n, nil)}}}, true
 	}
-	return Pick{}, false
+	return render.Pick{}, false
 }
 
 // Secret: the cards of a pass, a gift, a give, Sleeping Beauty's offer and
 // assignment, a trade, the Ice Princess's freeze and a haggle swap go
 // where others may not see them.
-func (princessesRenderer) Secret(a engine.Action) bool {
+func (Presenter) Secret(a engine.Action) bool {
 	pa, ok := a.(princesses.Action)
 	if !ok {
 		return false
@@ -869,4 +888,14 @@ func (princessesRenderer) Secret(a engine.Action) bool {
 		return true
 	}
 	return false
+}
+
+// Where: a card played, a princess chosen and cards passed are on the table
+// message already; every other public event is posted.
+func (Presenter) Where(e engine.Event) render.Where {
+	switch e.Type {
+	case "card_played", "princess_chosen", "cards_passed":
+		return render.Unshown
+	}
+	return render.Posted
 }

@@ -1,17 +1,19 @@
-package render
+package courtiers
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/stolik-bot/stolik/render"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/courtiers"
 	"github.com/stolik-bot/stolik/locales"
 )
 
-func init() { games["courtiers"] = courtiersRenderer{} }
+func init() { render.Register(Presenter{}) }
 
-type courtiersRenderer struct{}
+type Presenter struct{}
 
 // CourtierCard names a card of Courtisans ("Hare noble"); NoCard is a
 // face-down spy.
@@ -117,9 +119,9 @@ func openAreas(l *locales.Localizer, v *courtiers.View) string {
 }
 
 // placement describes a placement everyone saw, by a named seat.
-func placement(l *locales.Localizer, seat engine.Seat, p courtiers.Placement, names Names) string {
+func placement(l *locales.Localizer, seat engine.Seat, p courtiers.Placement, names render.Names) string {
 	area := courtiers.Action{Area: p.Area, Opp: p.Opp}
-	text := l.T(youKey(l, names, "courtiers.event.placed", "_you", seat), map[string]any{
+	text := l.T(render.YouKey(l, names, "courtiers.event.placed", "_you", seat), map[string]any{
 		"Name": names.Of(seat), "Card": CourtierCard(l, p.Card), "Area": eventArea(l, area.AreaString(), seat, p.Opp, names),
 	})
 	if p.Kill {
@@ -130,24 +132,24 @@ func placement(l *locales.Localizer, seat engine.Seat, p courtiers.Placement, na
 
 // eventArea names an area in an event line: in the second person when the
 // domain is the reader's.
-func eventArea(l *locales.Localizer, area string, seat, owner engine.Seat, names Names) string {
+func eventArea(l *locales.Localizer, area string, seat, owner engine.Seat, names render.Names) string {
 	switch area {
 	case "up", "down":
 		return l.T("courtiers.area."+area, nil)
 	case "own":
-		return l.T(youKey(l, names, "courtiers.event.area_own", "_you", seat), nil)
+		return l.T(render.YouKey(l, names, "courtiers.event.area_own", "_you", seat), nil)
 	}
 	if owner == seat {
-		return l.T(youKey(l, names, "courtiers.event.area_own", "_you", seat), nil)
+		return l.T(render.YouKey(l, names, "courtiers.event.area_own", "_you", seat), nil)
 	}
-	return l.T(youKey(l, names, "courtiers.event.area_opp", "_you", owner), map[string]any{"Owner": names.Of(owner)})
+	return l.T(render.YouKey(l, names, "courtiers.event.area_opp", "_you", owner), map[string]any{"Owner": names.Of(owner)})
 }
 
-func (courtiersRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []string {
+func (Presenter) Public(l *locales.Localizer, ev engine.View, names render.Names) []string {
 	v := ev.(*courtiers.View)
 	var out []string
 	if v.Phase == "play" {
-		out = append(out, l.T(youKey(l, names, "courtiers.ui.turn", "_you", v.Turn), map[string]any{"Name": names.Of(v.Turn), "List": openAreas(l, v)}))
+		out = append(out, l.T(render.YouKey(l, names, "courtiers.ui.turn", "_you", v.Turn), map[string]any{"Name": names.Of(v.Turn), "List": openAreas(l, v)}))
 	}
 	out = append(out, l.T("courtiers.ui.deck", map[string]any{
 		"Cards": l.N("courtiers.cards", v.Deck, nil), "Count": v.Removed,
@@ -199,7 +201,7 @@ func (courtiersRenderer) Public(l *locales.Localizer, ev engine.View, names Name
 
 // scoreboard is the final result: each seat's domain points, missions and
 // total, then the winners.
-func scoreboard(l *locales.Localizer, v *courtiers.View, names Names) []string {
+func scoreboard(l *locales.Localizer, v *courtiers.View, names render.Names) []string {
 	fin := v.Final
 	out := []string{l.T("courtiers.ui.scoreboard", nil)}
 	for s := range fin.Totals {
@@ -223,7 +225,7 @@ func scoreboard(l *locales.Localizer, v *courtiers.View, names Names) []string {
 	return append(out, l.T(key, map[string]any{"Names": names.List(fin.Winners)}))
 }
 
-func (courtiersRenderer) Private(l *locales.Localizer, ev engine.View, names Names) []string {
+func (Presenter) Private(l *locales.Localizer, ev engine.View, names render.Names) []string {
 	v := ev.(*courtiers.View)
 	if v.Seat < 0 {
 		return nil
@@ -243,7 +245,7 @@ func (courtiersRenderer) Private(l *locales.Localizer, ev engine.View, names Nam
 	return out
 }
 
-func (courtiersRenderer) Action(l *locales.Localizer, ea engine.Action) string {
+func (Presenter) Action(l *locales.Localizer, ea engine.Action) string {
 	a := ea.(courtiers.Action)
 	text := l.T("courtiers.action.place", map[string]any{"Card": CourtierCard(l, a.Card), "Area": CourtierArea(l, a)})
 	if a.Kill {
@@ -252,7 +254,7 @@ func (courtiersRenderer) Action(l *locales.Localizer, ea engine.Action) string {
 	return text
 }
 
-func (courtiersRenderer) Hint(l *locales.Localizer, ev engine.View) string {
+func (Presenter) Hint(l *locales.Localizer, ev engine.View) string {
 	v := ev.(*courtiers.View)
 	if v.Seat < 0 || len(v.Hand) == 0 {
 		return ""
@@ -267,7 +269,7 @@ func (courtiersRenderer) Hint(l *locales.Localizer, ev engine.View) string {
 	return l.T("courtiers.ui.hint", map[string]any{"Example": "place " + v.Hand[0].String() + " " + area})
 }
 
-func (courtiersRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
+func (Presenter) Event(l *locales.Localizer, e engine.Event, names render.Names) string {
 	a := e.Args
 	seat := func(k string) engine.Seat {
 		s, _ := a[k].(engine.Seat)
@@ -278,7 +280,7 @@ func (courtiersRenderer) Event(l *locales.Localizer, e engine.Event, names Names
 		card, _ := a["card"].(string)
 		area, _ := a["area"].(string)
 		c, _ := courtiers.ParseCard(card)
-		return l.T(youKey(l, names, "courtiers.event.placed", "_you", seat("seat")), map[string]any{
+		return l.T(render.YouKey(l, names, "courtiers.event.placed", "_you", seat("seat")), map[string]any{
 			"Name": names.Of(seat("seat")), "Card": CourtierCard(l, c),
 			"Area": eventArea(l, area, seat("seat"), seat("domain"), names),
 		})
@@ -288,16 +290,16 @@ func (courtiersRenderer) Event(l *locales.Localizer, e engine.Event, names Names
 		c, _ := courtiers.ParseCard(card)
 		target := courtierTarget(l, c, side)
 		if side == "" {
-			target = l.T(youKey(l, names, "courtiers.target.domain", "_you", seat("domain")), map[string]any{"Card": target, "Owner": names.Of(seat("domain"))})
+			target = l.T(render.YouKey(l, names, "courtiers.target.domain", "_you", seat("domain")), map[string]any{"Card": target, "Owner": names.Of(seat("domain"))})
 		}
-		return l.T(youKey(l, names, "courtiers.event.kill", "_you", seat("seat")), map[string]any{"Name": names.Of(seat("seat")), "Target": target})
+		return l.T(render.YouKey(l, names, "courtiers.event.kill", "_you", seat("seat")), map[string]any{"Name": names.Of(seat("seat")), "Target": target})
 	case "cards_drawn":
 		cs, _ := a["cards"].([]string)
 		return l.T("courtiers.event.drawn", map[string]any{"Cards": courtierTokens(l, cs)})
 	case "deck_empty":
 		return l.T("courtiers.event.deck_empty", nil)
 	case "turn":
-		return l.T(youKey(l, names, "courtiers.event.turn", "_you", seat("seat")), map[string]any{"Name": names.Of(seat("seat"))})
+		return l.T(render.YouKey(l, names, "courtiers.event.turn", "_you", seat("seat")), map[string]any{"Name": names.Of(seat("seat"))})
 	case "spies_revealed":
 		up, _ := a["up"].([]string)
 		down, _ := a["down"].([]string)
@@ -316,12 +318,12 @@ func (courtiersRenderer) Event(l *locales.Localizer, e engine.Event, names Names
 // Where posts the turning points (the draw pile running out, the spies
 // revealed) and the end; placements and eliminations are on the table
 // message and in its list of last moves.
-func (courtiersRenderer) Where(e engine.Event) Where {
+func (Presenter) Where(e engine.Event) render.Where {
 	switch e.Type {
 	case "card_placed", "card_killed":
-		return Recent
+		return render.Recent
 	case "turn":
-		return Unshown
+		return render.Unshown
 	}
-	return Posted
+	return render.Posted
 }

@@ -1,8 +1,10 @@
-package render
+package lynx
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/stolik-bot/stolik/render"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/lynx"
@@ -14,10 +16,10 @@ import (
 // virtual player's row in a duel and the set in play in the center, and
 // every seat's display layers, the top (stealable) layer last. Everything
 // comes from the view, so nothing hidden from its seat can show.
-func (lynxRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, parts Parts) Screen {
+func (Presenter) Screen(l *locales.Localizer, ev engine.View, names render.Names, parts render.Parts, legal []engine.Action) render.Screen {
 	v := ev.(*lynx.View)
 	over := v.Phase == "over"
-	sc := Screen{
+	sc := render.Screen{
 		Game:   "lynx",
 		Acting: slices.Clone(v.Acting),
 		Viewer: v.Seat,
@@ -32,7 +34,7 @@ func (lynxRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, pa
 	if v.Seat >= 0 {
 		sc.Hand = lynxScreenHand(l, v, acting && v.Phase == "play")
 	}
-	if parts == PrivateParts {
+	if parts == render.PrivateParts {
 		return sc
 	}
 	sc.Title = lynxScreenTitle(l, v)
@@ -58,16 +60,16 @@ func lynxScreenTitle(l *locales.Localizer, v *lynx.View) string {
 
 // lynxScreenCard is one card as presenters draw it; a joker is named in
 // words, a number card by its value.
-func lynxScreenCard(l *locales.Localizer, c lynx.Card) Card {
+func lynxScreenCard(l *locales.Localizer, c lynx.Card) render.Card {
 	name := c.String()
 	if c == lynx.Joker {
 		name = l.T("lynx.screen.joker", nil)
 	}
-	return Card{Suit: c.String(), Value: c.String(), Name: name, Code: c.String()}
+	return render.Card{Suit: c.String(), Value: c.String(), Name: name, Code: c.String()}
 }
 
-func lynxScreenCards(l *locales.Localizer, cs []lynx.Card) []Card {
-	out := make([]Card, len(cs))
+func lynxScreenCards(l *locales.Localizer, cs []lynx.Card) []render.Card {
+	out := make([]render.Card, len(cs))
 	for i, c := range cs {
 		out[i] = lynxScreenCard(l, c)
 	}
@@ -76,8 +78,8 @@ func lynxScreenCards(l *locales.Localizer, cs []lynx.Card) []Card {
 
 // lynxScreenHand is the viewer's hand; every card is marked while the
 // viewer must play a set (any card makes a set, a joker alone too).
-func lynxScreenHand(l *locales.Localizer, v *lynx.View, playable bool) *Pile {
-	p := &Pile{Label: l.T("lynx.screen.hand", nil), Cards: lynxScreenCards(l, v.Hand)}
+func lynxScreenHand(l *locales.Localizer, v *lynx.View, playable bool) *render.Pile {
+	p := &render.Pile{Label: l.T("lynx.screen.hand", nil), Cards: lynxScreenCards(l, v.Hand)}
 	for i := range p.Cards {
 		p.Cards[i].Mark = playable
 	}
@@ -92,7 +94,7 @@ func lynxScreenHand(l *locales.Localizer, v *lynx.View, playable bool) *Pile {
 }
 
 // lynxScreenPrompt says what the viewer, who must act, does now.
-func lynxScreenPrompt(l *locales.Localizer, v *lynx.View, names Names) string {
+func lynxScreenPrompt(l *locales.Localizer, v *lynx.View, names render.Names) string {
 	switch v.Phase {
 	case "play":
 		return l.T("lynx.screen.prompt.play", nil)
@@ -135,10 +137,10 @@ func lynxScreenTargets(l *locales.Localizer, v *lynx.View) string {
 // lynxScreenCenter is what lies between the seats: the pool, the deck and
 // the discard pile, the virtual player's row, and the set in play with the
 // set stolen from it.
-func lynxScreenCenter(l *locales.Localizer, v *lynx.View, names Names, acting bool) []Pile {
-	var out []Pile
+func lynxScreenCenter(l *locales.Localizer, v *lynx.View, names render.Names, acting bool) []render.Pile {
+	var out []render.Pile
 
-	pool := Pile{Label: l.T("lynx.screen.pool", nil), Group: "pool"}
+	pool := render.Pile{Label: l.T("lynx.screen.pool", nil), Group: "pool"}
 	places := make([]string, len(v.Pool))
 	for i, place := range v.Pool {
 		places[i] = lynxPlace(place)
@@ -157,7 +159,7 @@ func lynxScreenCenter(l *locales.Localizer, v *lynx.View, names Names, acting bo
 	}
 	out = append(out, pool)
 
-	deck := Pile{Label: l.T("lynx.screen.deck", nil), Count: v.DeckSize, Group: "deck"}
+	deck := render.Pile{Label: l.T("lynx.screen.deck", nil), Count: v.DeckSize, Group: "deck"}
 	if v.DeckSize == 0 {
 		deck.Text = l.T("lynx.screen.deck_empty", nil)
 	} else {
@@ -165,19 +167,19 @@ func lynxScreenCenter(l *locales.Localizer, v *lynx.View, names Names, acting bo
 	}
 	out = append(out, deck)
 
-	discard := Pile{Label: l.T("lynx.screen.discard", nil), Group: "deck"}
+	discard := render.Pile{Label: l.T("lynx.screen.discard", nil), Group: "deck"}
 	if n := len(v.Discard); n == 0 {
 		discard.Text = l.T("lynx.screen.discard_empty", nil)
 	} else {
 		top := v.Discard[n-1]
-		discard.Cards = []Card{lynxScreenCard(l, top)}
+		discard.Cards = []render.Card{lynxScreenCard(l, top)}
 		discard.Count = n
 		discard.Text = l.T("lynx.screen.discard_text", map[string]any{"Cards": l.N("lynx.cards", n, nil), "Card": top.String()})
 	}
 	out = append(out, discard)
 
 	if v.Duel {
-		row := Pile{Label: l.T("lynx.screen.virtual", nil), Group: "virtual"}
+		row := render.Pile{Label: l.T("lynx.screen.virtual", nil), Group: "virtual"}
 		parts := make([]string, len(v.Virtual))
 		for i, g := range v.Virtual {
 			parts[i] = LynxSet(repeat(g))
@@ -197,7 +199,7 @@ func lynxScreenCenter(l *locales.Localizer, v *lynx.View, names Names, acting bo
 	}
 
 	if len(v.Played) > 0 && v.Phase != "over" && v.Phase != "play" {
-		played := Pile{Label: l.T("lynx.screen.played", nil), Cards: lynxScreenCards(l, v.Played), Group: "turn"}
+		played := render.Pile{Label: l.T("lynx.screen.played", nil), Cards: lynxScreenCards(l, v.Played), Group: "turn"}
 		if v.Active == v.Seat {
 			played.Text = l.T("lynx.screen.played_you", map[string]any{"Set": LynxSet(v.Played)})
 		} else {
@@ -206,7 +208,7 @@ func lynxScreenCenter(l *locales.Localizer, v *lynx.View, names Names, acting bo
 		out = append(out, played)
 	}
 	if len(v.Stolen) > 0 {
-		stolen := Pile{Label: l.T("lynx.screen.stolen", nil), Cards: lynxScreenCards(l, v.Stolen), Group: "turn"}
+		stolen := render.Pile{Label: l.T("lynx.screen.stolen", nil), Cards: lynxScreenCards(l, v.Stolen), Group: "turn"}
 		if v.Victim == v.Seat {
 			stolen.Text = l.T("lynx.screen.stolen_you", map[string]any{"Set": LynxSet(v.Stolen)})
 		} else {
@@ -219,9 +221,9 @@ func lynxScreenCenter(l *locales.Localizer, v *lynx.View, names Names, acting bo
 
 // lynxScreenSeat is one seat: its hand size and score in words, and its
 // display, one pile per layer, the top layer last.
-func lynxScreenSeat(l *locales.Localizer, v *lynx.View, names Names, seat engine.Seat) SeatPart {
+func lynxScreenSeat(l *locales.Localizer, v *lynx.View, names render.Names, seat engine.Seat) render.SeatPart {
 	s := int(seat)
-	p := SeatPart{
+	p := render.SeatPart{
 		Seat: seat, Name: names.Of(seat), You: seat == v.Seat, Acting: slices.Contains(v.Acting, seat),
 		Counts: []string{
 			l.N("lynx.screen.in_hand", v.HandSizes[s], nil),
@@ -235,7 +237,7 @@ func lynxScreenSeat(l *locales.Localizer, v *lynx.View, names Names, seat engine
 			label = l.T("lynx.screen.top", nil)
 		}
 		cs := layer.Cards()
-		p.Piles = append(p.Piles, Pile{Label: label, Text: label + ": " + LynxSet(cs), Cards: lynxScreenCards(l, cs)})
+		p.Piles = append(p.Piles, render.Pile{Label: label, Text: label + ": " + LynxSet(cs), Cards: lynxScreenCards(l, cs)})
 	}
 	name := p.Name
 	if seat == v.Active && v.Phase != "over" {
@@ -248,7 +250,7 @@ func lynxScreenSeat(l *locales.Localizer, v *lynx.View, names Names, seat engine
 // lynxScreenStatus says what the game waits for when the viewer is not the
 // one to act (the prompt says it otherwise: doing), who is still to be
 // robbed, and how the game ended (status).
-func lynxScreenStatus(l *locales.Localizer, v *lynx.View, names Names, acting bool) (doing, out []string) {
+func lynxScreenStatus(l *locales.Localizer, v *lynx.View, names render.Names, acting bool) (doing, out []string) {
 	active, victim := names.Of(v.Active), names.Of(v.Victim)
 	if !acting {
 		switch v.Phase {
@@ -289,9 +291,9 @@ func lynxScreenStatus(l *locales.Localizer, v *lynx.View, names Names, acting bo
 // lynxScreenResult is the end: the winners (in the second person when the
 // viewer is one of them), why when the hands decided a tie, and every
 // seat's final score with the cards left in its hand.
-func lynxScreenResult(l *locales.Localizer, v *lynx.View, names Names) []string {
+func lynxScreenResult(l *locales.Localizer, v *lynx.View, names render.Names) []string {
 	var out []string
-	out = append(out, screenWinnersOf(l, "lynx", v.Seat, v.Winners, names))
+	out = append(out, render.WinnersOf(l, "lynx", v.Seat, v.Winners, names))
 	if v.Note == "tiebreak" {
 		out = append(out, l.T("lynx.screen.tiebreak", nil))
 	}
@@ -303,22 +305,4 @@ func lynxScreenResult(l *locales.Localizer, v *lynx.View, names Names) []string 
 		}))
 	}
 	return out
-}
-
-// screenWinnersOf names the winners of a game: "You win!" to a sole winner,
-// "A shared victory: you and …" to one of several, their names to anyone
-// else. The game's locale keys <game>.screen.you_win and you_share say it.
-func screenWinnersOf(l *locales.Localizer, game string, viewer engine.Seat, winners []engine.Seat, names Names) string {
-	if viewer >= 0 && slices.Contains(winners, viewer) {
-		if len(winners) == 1 {
-			return l.T(game+".screen.you_win", nil)
-		}
-		others := slices.DeleteFunc(slices.Clone(winners), func(s engine.Seat) bool { return s == viewer })
-		return l.T(game+".screen.you_share", map[string]any{"Names": names.List(others)})
-	}
-	key := "ui.winner"
-	if len(winners) > 1 {
-		key = "ui.winners_shared"
-	}
-	return l.T(key, map[string]any{"Names": names.List(winners)})
 }

@@ -1,19 +1,19 @@
-package render
+package chapters
 
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/stolik-bot/stolik/render"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/chapters"
 	"github.com/stolik-bot/stolik/locales"
 )
 
-func init() { games["chapters"] = chaptersRenderer{} }
+func init() { render.Register(Presenter{}) }
 
-type chaptersRenderer struct{}
+type Presenter struct{}
 
 // ChaptersCard names a card of 3 Chapters: "Goldilocks 5". Play never
 // marks the provisional (reconstructed) cards; the card list does
@@ -134,14 +134,6 @@ func ChaptersTraits(l *locales.Localizer, ts chapters.Traits) string {
 	return strings.Join(parts, ", ")
 }
 
-func capitalize(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
-}
-
 // chaptersCond is one condition in clause form ("if you won the round").
 func chaptersCond(l *locales.Localizer, t *chapters.Table, c chapters.Cond) string {
 	switch c.Kind {
@@ -195,7 +187,7 @@ func ChaptersAbility(l *locales.Localizer, t *chapters.Table, a chapters.Ability
 		}
 		text = l.T("chapters.ability.when", map[string]any{"Cond": cond, "Text": reward})
 	}
-	text = capitalize(text)
+	text = render.Capitalize(text)
 	if a.Seal != 0 {
 		text = l.T("chapters.ability.sealed", map[string]any{"Text": text, "Round": l.T(fmt.Sprintf("chapters.seal.%d", a.Seal), nil)})
 	}
@@ -264,14 +256,14 @@ func ChaptersPickOptions(l *locales.Localizer, v *chapters.View, keep chapters.C
 	return values, labels
 }
 
-func (chaptersRenderer) who(l *locales.Localizer, p chapters.Play, names Names) string {
+func (Presenter) who(l *locales.Localizer, p chapters.Play, names render.Names) string {
 	if p.IsGhost() {
 		return l.T("chapters.ui.ghost", map[string]any{"N": p.Ghost + 1})
 	}
 	return names.Of(p.Seat)
 }
 
-func (r chaptersRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []string {
+func (r Presenter) Public(l *locales.Localizer, ev engine.View, names render.Names) []string {
 	v := ev.(*chapters.View)
 	t := v.Cards
 	var out []string
@@ -300,7 +292,7 @@ func (r chaptersRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 		if len(v.Table) == 0 {
 			key := "chapters.ui.table_empty"
 			if !v.Leader.IsGhost() {
-				key = youKey(l, names, key, "_you", v.Leader.Seat)
+				key = render.YouKey(l, names, key, "_you", v.Leader.Seat)
 			}
 			out = append(out, l.T(key, map[string]any{"Name": r.who(l, v.Leader, names)}))
 		} else {
@@ -310,7 +302,7 @@ func (r chaptersRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 			}
 			out = append(out, l.T("chapters.ui.table", map[string]any{"Plays": strings.Join(parts, " · ")}))
 		}
-		out = append(out, l.T(youKey(l, names, "chapters.ui.turn", "_you", v.Acting[0]), map[string]any{"Name": names.Of(v.Acting[0])}))
+		out = append(out, l.T(render.YouKey(l, names, "chapters.ui.turn", "_you", v.Acting[0]), map[string]any{"Name": names.Of(v.Acting[0])}))
 	case "over":
 		out = append(out, l.T("chapters.ui.over", nil))
 	}
@@ -346,7 +338,7 @@ func (r chaptersRenderer) Public(l *locales.Localizer, ev engine.View, names Nam
 }
 
 // lastRound summarizes the last completed round.
-func (r chaptersRenderer) lastRound(l *locales.Localizer, v *chapters.View, names Names) string {
+func (r Presenter) lastRound(l *locales.Localizer, v *chapters.View, names render.Names) string {
 	res := v.Last
 	w := res.Plays[res.Winner]
 	var gains []string
@@ -357,7 +349,7 @@ func (r chaptersRenderer) lastRound(l *locales.Localizer, v *chapters.View, name
 	}
 	key := "chapters.ui.last_round"
 	if !w.IsGhost() {
-		key = youKey(l, names, key, "_you", w.Seat)
+		key = render.YouKey(l, names, key, "_you", w.Seat)
 	}
 	text := l.T(key, map[string]any{
 		"Round": res.Round, "Name": r.who(l, w, names), "Card": ChaptersCard(l, v.Cards, w.Card),
@@ -371,7 +363,7 @@ func (r chaptersRenderer) lastRound(l *locales.Localizer, v *chapters.View, name
 	return text
 }
 
-func (chaptersRenderer) Private(l *locales.Localizer, ev engine.View, names Names) []string {
+func (Presenter) Private(l *locales.Localizer, ev engine.View, names render.Names) []string {
 	v := ev.(*chapters.View)
 	if v.Seat < 0 {
 		return nil
@@ -401,7 +393,7 @@ func (chaptersRenderer) Private(l *locales.Localizer, ev engine.View, names Name
 	return out
 }
 
-func (chaptersRenderer) Action(l *locales.Localizer, ea engine.Action) string {
+func (Presenter) Action(l *locales.Localizer, ea engine.Action) string {
 	a := ea.(chapters.Action)
 	t := &chapters.DefaultCards
 	switch a.Kind {
@@ -416,7 +408,7 @@ func (chaptersRenderer) Action(l *locales.Localizer, ea engine.Action) string {
 	return a.String()
 }
 
-func (chaptersRenderer) Hint(l *locales.Localizer, ev engine.View) string {
+func (Presenter) Hint(l *locales.Localizer, ev engine.View) string {
 	v := ev.(*chapters.View)
 	if v.Seat < 0 || v.Phase != "draft" || !v.Ghosts || len(v.Hand) < 2 {
 		return ""
@@ -425,7 +417,7 @@ func (chaptersRenderer) Hint(l *locales.Localizer, ev engine.View) string {
 	return l.T("chapters.ui.pick_hint", map[string]any{"Example": example})
 }
 
-func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
+func (Presenter) Event(l *locales.Localizer, e engine.Event, names render.Names) string {
 	a := e.Args
 	t := &chapters.DefaultCards
 	seat := func(k string) string {
@@ -452,7 +444,7 @@ func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names)
 		if !ok {
 			return key
 		}
-		return youKey(l, names, key, "_you", s)
+		return render.YouKey(l, names, key, "_you", s)
 	}
 	tokens := func() chapters.Tokens {
 		st, _ := a["stars"].(int)
@@ -506,17 +498,17 @@ func (chaptersRenderer) Event(l *locales.Localizer, e engine.Event, names Names)
 
 // RulesAppendix names the provisional cards of the game's card table, so
 // that the rules command always matches the data.
-func (chaptersRenderer) RulesAppendix(l *locales.Localizer) string {
+func (Presenter) RulesAppendix(l *locales.Localizer) string {
 	return ChaptersProvisional(l, &chapters.DefaultCards)
 }
 
 // Where posts the results: the start of chapter II, each round's winner and
 // tokens, chapter III's scoring and the end; the picks and plays that lead
 // to them are in the table message's list of last moves.
-func (chaptersRenderer) Where(e engine.Event) Where {
+func (Presenter) Where(e engine.Event) render.Where {
 	switch e.Type {
 	case "card_picked", "hands_passed", "redealt", "card_played":
-		return Recent
+		return render.Recent
 	}
-	return Posted
+	return render.Posted
 }

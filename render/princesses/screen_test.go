@@ -1,4 +1,4 @@
-package render_test
+package princesses_test
 
 import (
 	"fmt"

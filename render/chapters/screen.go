@@ -1,9 +1,11 @@
-package render
+package chapters
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stolik-bot/stolik/render"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/chapters"
@@ -18,10 +20,10 @@ import (
 // A card's Suit is its first trait's id ("monster" … "royal"), "all" for
 // the Shapeshifter, "" for a card without traits; its Note in a hand or
 // before a seat lists its traits, in the round's cards who played it.
-func (chaptersRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, parts Parts) Screen {
+func (Presenter) Screen(l *locales.Localizer, ev engine.View, names render.Names, parts render.Parts, legal []engine.Action) render.Screen {
 	v, ok := ev.(*chapters.View)
 	if !ok {
-		return Screen{Game: "chapters", Viewer: ev.ViewerSeat()}
+		return render.Screen{Game: "chapters", Viewer: ev.ViewerSeat()}
 	}
 	t := v.Cards
 	if t == nil {
@@ -36,12 +38,12 @@ type chapterScreen struct {
 	l     *locales.Localizer
 	v     *chapters.View
 	t     *chapters.Table
-	names Names
+	names render.Names
 }
 
-func (b chapterScreen) build(parts Parts) Screen {
+func (b chapterScreen) build(parts render.Parts) render.Screen {
 	v := b.v
-	sc := Screen{Game: "chapters", Viewer: v.Seat}
+	sc := render.Screen{Game: "chapters", Viewer: v.Seat}
 	if v.Phase != "over" {
 		sc.Acting = slices.Clone(v.Acting)
 	}
@@ -49,7 +51,7 @@ func (b chapterScreen) build(parts Parts) Screen {
 	sc.Prompt = b.prompt()
 	sc.Hand = b.hand()
 	sc.Secret = b.secret()
-	if parts == PrivateParts {
+	if parts == render.PrivateParts {
 		return sc
 	}
 	sc.Title = b.title()
@@ -88,7 +90,7 @@ func (b chapterScreen) name(c chapters.Card) string {
 }
 
 // card is a card as presenters draw it, its traits below its name.
-func (b chapterScreen) card(c chapters.Card) Card {
+func (b chapterScreen) card(c chapters.Card) render.Card {
 	d := b.t.Card(c)
 	suit := ""
 	switch list := d.Traits.List(); {
@@ -97,14 +99,14 @@ func (b chapterScreen) card(c chapters.Card) Card {
 	case len(list) > 0:
 		suit = list[0].ID()
 	}
-	return Card{
+	return render.Card{
 		Suit: suit, Value: strconv.Itoa(int(c)), Name: b.l.T("chapters.card."+d.Key, nil),
 		Note: ChaptersTraits(b.l, d.Traits), Code: c.String(),
 	}
 }
 
-func (b chapterScreen) cards(cs []chapters.Card) []Card {
-	out := make([]Card, len(cs))
+func (b chapterScreen) cards(cs []chapters.Card) []render.Card {
+	out := make([]render.Card, len(cs))
 	for i, c := range cs {
 		out[i] = b.card(c)
 	}
@@ -123,13 +125,13 @@ func (b chapterScreen) text(cs []chapters.Card) string {
 	return strings.Join(parts, " · ")
 }
 
-func (b chapterScreen) pile(label string, cs []chapters.Card) Pile {
-	return Pile{Label: label, Text: b.text(cs), Cards: b.cards(cs)}
+func (b chapterScreen) pile(label string, cs []chapters.Card) render.Pile {
+	return render.Pile{Label: label, Text: b.text(cs), Cards: b.cards(cs)}
 }
 
 // plays is a round's cards, each noting who played it.
-func (b chapterScreen) plays(label string, ps []chapters.Play) Pile {
-	p := Pile{Label: label}
+func (b chapterScreen) plays(label string, ps []chapters.Play) render.Pile {
+	p := render.Pile{Label: label}
 	parts := make([]string, len(ps))
 	for i, pl := range ps {
 		c := b.card(pl.Card)
@@ -157,14 +159,14 @@ func (b chapterScreen) result() []string {
 	for s := range order {
 		order[s] = engine.Seat(s)
 	}
-	slices.SortStableFunc(order, func(a, c engine.Seat) int { return at(v.Points, int(c)) - at(v.Points, int(a)) })
+	slices.SortStableFunc(order, func(a, c engine.Seat) int { return render.At(v.Points, int(c)) - render.At(v.Points, int(a)) })
 	for _, s := range order {
 		var tok chapters.Tokens
 		if int(s) < len(v.Tokens) {
 			tok = v.Tokens[s]
 		}
 		out = append(out, l.T("chapters.screen.final", map[string]any{
-			"Name": b.seatWho(s), "Total": l.N("common.points", at(v.Points, int(s)), nil), "Tokens": ChaptersTokens(l, tok),
+			"Name": b.seatWho(s), "Total": l.N("common.points", render.At(v.Points, int(s)), nil), "Tokens": ChaptersTokens(l, tok),
 		}))
 	}
 	return out
@@ -185,7 +187,7 @@ func (b chapterScreen) prompt() string {
 
 // hand is the viewer's hand (in the draft, the cards to choose from); every
 // card may be chosen while the viewer must act.
-func (b chapterScreen) hand() *Pile {
+func (b chapterScreen) hand() *render.Pile {
 	if !b.own() {
 		return nil
 	}
@@ -202,12 +204,12 @@ func (b chapterScreen) hand() *Pile {
 	return &p
 }
 
-func (b chapterScreen) secret() []Pile {
+func (b chapterScreen) secret() []render.Pile {
 	v, l := b.v, b.l
 	if !b.own() || v.Phase != "draft" {
 		return nil
 	}
-	out := []Pile{b.pile(l.T("chapters.screen.kept", nil), v.Kept)}
+	out := []render.Pile{b.pile(l.T("chapters.screen.kept", nil), v.Kept)}
 	if v.MyPick.Kind != 0 && v.MyPick.Card != 0 {
 		p := b.pile(l.T("chapters.screen.pick", nil), []chapters.Card{v.MyPick.Card})
 		if g := v.MyPick.Ghost; g != 0 {
@@ -232,9 +234,9 @@ func (b chapterScreen) title() string {
 	return l.T("chapters.ui.over", nil)
 }
 
-func (b chapterScreen) center() []Pile {
+func (b chapterScreen) center() []render.Pile {
 	v, l := b.v, b.l
-	var out []Pile
+	var out []render.Pile
 	switch {
 	case v.Phase != "play":
 	case len(v.Table) > 0:
@@ -248,7 +250,7 @@ func (b chapterScreen) center() []Pile {
 	}
 	if v.Ghosts && v.Phase != "over" {
 		for g, n := range v.GhostSizes {
-			out = append(out, Pile{
+			out = append(out, render.Pile{
 				Label: l.T("chapters.screen.ghost_deck", map[string]any{"N": g + 1}),
 				Text:  l.N("chapters.cards", n, nil), Count: n,
 			})
@@ -257,27 +259,27 @@ func (b chapterScreen) center() []Pile {
 	return out
 }
 
-func (b chapterScreen) seats() []SeatPart {
+func (b chapterScreen) seats() []render.SeatPart {
 	v, l := b.v, b.l
-	out := make([]SeatPart, v.Seats)
+	out := make([]render.SeatPart, v.Seats)
 	for i := range out {
 		s := engine.Seat(i)
-		sp := SeatPart{Seat: s, Name: b.names.Of(s), You: b.own() && s == v.Seat, Acting: v.Phase != "over" && slices.Contains(v.Acting, s)}
+		sp := render.SeatPart{Seat: s, Name: b.names.Of(s), You: b.own() && s == v.Seat, Acting: v.Phase != "over" && slices.Contains(v.Acting, s)}
 		if v.Phase == "draft" {
 			sp.Counts = append(sp.Counts,
-				l.N("chapters.screen.kept_count", at(v.KeptSizes, i), nil),
-				l.N("chapters.screen.in_hand", at(v.HandSizes, i), nil))
+				l.N("chapters.screen.kept_count", render.At(v.KeptSizes, i), nil),
+				l.N("chapters.screen.in_hand", render.At(v.HandSizes, i), nil))
 		} else {
 			var tok chapters.Tokens
 			if i < len(v.Tokens) {
 				tok = v.Tokens[i]
 			}
 			sp.Counts = append(sp.Counts,
-				l.N("common.points", at(v.Points, i), nil),
+				l.N("common.points", render.At(v.Points, i), nil),
 				l.N("chapters.stars", tok.Stars, nil), l.N("chapters.hearts", tok.Hearts, nil), l.N("chapters.gems", tok.Gems, nil),
-				l.N("chapters.screen.wins", at(v.Wins, i), nil))
+				l.N("chapters.screen.wins", render.At(v.Wins, i), nil))
 			if v.Phase == "play" {
-				sp.Counts = append(sp.Counts, l.N("chapters.screen.in_hand", at(v.HandSizes, i), nil))
+				sp.Counts = append(sp.Counts, l.N("chapters.screen.in_hand", render.At(v.HandSizes, i), nil))
 			}
 			if v.Phase == "over" && i < len(v.Chapter3) {
 				sp.Counts = append(sp.Counts, l.T("chapters.ui.chapter3_gain", map[string]any{"Tokens": chaptersReward(l, v.Chapter3[i])}))

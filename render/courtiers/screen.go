@@ -1,9 +1,11 @@
-package render
+package courtiers
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stolik-bot/stolik/render"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/courtiers"
@@ -17,10 +19,10 @@ import (
 // cards and the draw pile in the center, and every domain by family, its
 // spies face down. Everything comes from the view: a face-down spy is a
 // card with its back only, no name and no family.
-func (courtiersRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, parts Parts) Screen {
+func (Presenter) Screen(l *locales.Localizer, ev engine.View, names render.Names, parts render.Parts, legal []engine.Action) render.Screen {
 	v := ev.(*courtiers.View)
 	acting := v.Seat >= 0 && slices.Contains(v.Acting, v.Seat)
-	sc := Screen{
+	sc := render.Screen{
 		Game:   "courtiers",
 		Acting: slices.Clone(v.Acting),
 		Viewer: v.Seat,
@@ -35,7 +37,7 @@ func (courtiersRenderer) Screen(l *locales.Localizer, ev engine.View, names Name
 		sc.Hand = courtiersScreenHand(l, v, acting)
 		sc.Secret = courtiersScreenMissions(l, v)
 	}
-	if parts == PrivateParts {
+	if parts == render.PrivateParts {
 		return sc
 	}
 	sc.Title = courtiersScreenTitle(l, v, names)
@@ -47,7 +49,7 @@ func (courtiersRenderer) Screen(l *locales.Localizer, ev engine.View, names Name
 	return sc
 }
 
-func courtiersScreenTitle(l *locales.Localizer, v *courtiers.View, names Names) string {
+func courtiersScreenTitle(l *locales.Localizer, v *courtiers.View, names render.Names) string {
 	switch {
 	case v.Final != nil:
 		return l.T("courtiers.screen.title.over", nil)
@@ -60,11 +62,11 @@ func courtiersScreenTitle(l *locales.Localizer, v *courtiers.View, names Names) 
 // courtiersScreenCard is a face-up card: its family's colour and symbol,
 // the family's name, the role as its note. NoCard is a face-down spy: a
 // back with no name and no family.
-func courtiersScreenCard(l *locales.Localizer, c courtiers.Card) Card {
+func courtiersScreenCard(l *locales.Localizer, c courtiers.Card) render.Card {
 	if c == courtiers.NoCard {
-		return Card{Down: true}
+		return render.Card{Down: true}
 	}
-	card := Card{
+	card := render.Card{
 		Suit: c.Family().String(),
 		Name: l.T("courtiers.card."+courtiers.NewCard(c.Family(), courtiers.Plain).String(), nil),
 		Code: c.String(),
@@ -75,8 +77,8 @@ func courtiersScreenCard(l *locales.Localizer, c courtiers.Card) Card {
 	return card
 }
 
-func courtiersScreenCards(l *locales.Localizer, cs []courtiers.Card) []Card {
-	out := make([]Card, len(cs))
+func courtiersScreenCards(l *locales.Localizer, cs []courtiers.Card) []render.Card {
+	out := make([]render.Card, len(cs))
 	for i, c := range cs {
 		out[i] = courtiersScreenCard(l, c)
 	}
@@ -84,18 +86,18 @@ func courtiersScreenCards(l *locales.Localizer, cs []courtiers.Card) []Card {
 }
 
 // courtiersScreenDown is n face-down spies.
-func courtiersScreenDown(n int) []Card {
-	out := make([]Card, n)
+func courtiersScreenDown(n int) []render.Card {
+	out := make([]render.Card, n)
 	for i := range out {
-		out[i] = Card{Down: true}
+		out[i] = render.Card{Down: true}
 	}
 	return out
 }
 
 // courtiersScreenHand is the viewer's hand; every card is marked on the
 // viewer's turn (any card may go to any area still open).
-func courtiersScreenHand(l *locales.Localizer, v *courtiers.View, acting bool) *Pile {
-	p := &Pile{Label: l.T("courtiers.screen.hand", nil), Cards: courtiersScreenCards(l, v.Hand)}
+func courtiersScreenHand(l *locales.Localizer, v *courtiers.View, acting bool) *render.Pile {
+	p := &render.Pile{Label: l.T("courtiers.screen.hand", nil), Cards: courtiersScreenCards(l, v.Hand)}
 	for i := range p.Cards {
 		p.Cards[i].Mark = acting
 	}
@@ -109,8 +111,8 @@ func courtiersScreenHand(l *locales.Localizer, v *courtiers.View, acting bool) *
 
 // courtiersScreenMissions are the viewer's white and blue missions, each a
 // pile of one card that carries only the mission's name.
-func courtiersScreenMissions(l *locales.Localizer, v *courtiers.View) []Pile {
-	var out []Pile
+func courtiersScreenMissions(l *locales.Localizer, v *courtiers.View) []render.Pile {
+	var out []render.Pile
 	for k, m := range v.Missions {
 		if m == courtiers.NoMission {
 			continue
@@ -120,10 +122,10 @@ func courtiersScreenMissions(l *locales.Localizer, v *courtiers.View) []Pile {
 		if k == 1 {
 			label, key = "courtiers.screen.mission_blue", "courtiers.ui.mission_blue"
 		}
-		out = append(out, Pile{
+		out = append(out, render.Pile{
 			Label: l.T(label, nil),
 			Text:  l.T(key, map[string]any{"Name": name, "Text": text}),
-			Cards: []Card{{Name: name}},
+			Cards: []render.Card{{Name: name}},
 		})
 	}
 	return out
@@ -163,12 +165,12 @@ func courtiersScreenAnd(l *locales.Localizer, parts []string) string {
 // right, the Queen's column between the Nightingales and the Hares), each
 // column a pile above the mat (group "up") and one below (group "down"),
 // then the eliminated cards and the draw pile (group "aside").
-func courtiersScreenCenter(l *locales.Localizer, v *courtiers.View) []Pile {
-	var out []Pile
-	column := func(label string, up, down []Card, upText, downText string) {
+func courtiersScreenCenter(l *locales.Localizer, v *courtiers.View) []render.Pile {
+	var out []render.Pile
+	column := func(label string, up, down []render.Card, upText, downText string) {
 		out = append(out,
-			Pile{Label: label, Group: "up", Cards: up, Text: l.T("courtiers.screen.up", map[string]any{"Family": label, "List": upText})},
-			Pile{Label: label, Group: "down", Cards: down, Text: l.T("courtiers.screen.down", map[string]any{"Family": label, "List": downText})},
+			render.Pile{Label: label, Group: "up", Cards: up, Text: l.T("courtiers.screen.up", map[string]any{"Family": label, "List": upText})},
+			render.Pile{Label: label, Group: "down", Cards: down, Text: l.T("courtiers.screen.down", map[string]any{"Family": label, "List": downText})},
 		)
 	}
 	for f := courtiers.Family(0); f < courtiers.NumFamilies; f++ {
@@ -181,7 +183,7 @@ func courtiersScreenCenter(l *locales.Localizer, v *courtiers.View) []Pile {
 		}
 	}
 
-	killed := Pile{Label: l.T("courtiers.screen.killed", nil), Group: "aside", Cards: courtiersScreenCards(l, v.Killed)}
+	killed := render.Pile{Label: l.T("courtiers.screen.killed", nil), Group: "aside", Cards: courtiersScreenCards(l, v.Killed)}
 	killed.Cards = append(killed.Cards, courtiersScreenDown(v.Ghosts)...)
 	list := l.T("courtiers.screen.none", nil)
 	if len(v.Killed) > 0 || v.Ghosts > 0 {
@@ -197,7 +199,7 @@ func courtiersScreenCenter(l *locales.Localizer, v *courtiers.View) []Pile {
 	killed.Text = l.T("courtiers.ui.killed", map[string]any{"Cards": list})
 	out = append(out, killed)
 
-	deck := Pile{Label: l.T("courtiers.screen.deck", nil), Group: "aside", Count: v.Deck}
+	deck := render.Pile{Label: l.T("courtiers.screen.deck", nil), Group: "aside", Count: v.Deck}
 	if v.Deck == 0 {
 		deck.Text = l.T("courtiers.screen.deck_empty", nil)
 	} else {
@@ -225,10 +227,10 @@ func courtiersScreenSpies(l *locales.Localizer, n int) string {
 // courtiersScreenSeat is one seat: its hand size, its domain's size (its
 // points once the game is over), and its domain by family, the face-down
 // spies last.
-func courtiersScreenSeat(l *locales.Localizer, v *courtiers.View, names Names, seat engine.Seat) SeatPart {
+func courtiersScreenSeat(l *locales.Localizer, v *courtiers.View, names render.Names, seat engine.Seat) render.SeatPart {
 	s := int(seat)
 	d := v.Domains[s]
-	p := SeatPart{
+	p := render.SeatPart{
 		Seat: seat, Name: names.Of(seat), You: seat == v.Seat, Acting: slices.Contains(v.Acting, seat),
 		Counts: []string{
 			l.N("courtiers.screen.in_hand", v.HandSizes[s], nil),
@@ -249,11 +251,11 @@ func courtiersScreenSeat(l *locales.Localizer, v *courtiers.View, names Names, s
 			continue
 		}
 		label := CourtierFamily(l, f)
-		p.Piles = append(p.Piles, Pile{Label: label, Text: label + ": " + roleList(l, cs), Cards: courtiersScreenCards(l, cs)})
+		p.Piles = append(p.Piles, render.Pile{Label: label, Text: label + ": " + roleList(l, cs), Cards: courtiersScreenCards(l, cs)})
 	}
 	if d.Hidden > 0 {
 		label := l.T("courtiers.screen.spies", nil)
-		p.Piles = append(p.Piles, Pile{Label: label, Text: l.N("courtiers.face_down", d.Hidden, nil), Cards: courtiersScreenDown(d.Hidden)})
+		p.Piles = append(p.Piles, render.Pile{Label: label, Text: l.N("courtiers.face_down", d.Hidden, nil), Cards: courtiersScreenDown(d.Hidden)})
 	}
 	domain := l.T("courtiers.screen.none", nil)
 	if len(d.Cards) > 0 || d.Hidden > 0 {
@@ -274,7 +276,7 @@ func courtiersScreenSeat(l *locales.Localizer, v *courtiers.View, names Names, s
 // it is not the viewer's: the prompt says it then: doing); the empty draw
 // pile, the cards set aside, and at the end each family's standing
 // (status); this turn's and the previous turn's placements (recent).
-func courtiersScreenStatus(l *locales.Localizer, v *courtiers.View, names Names, acting bool) (doing, out, recent []string) {
+func courtiersScreenStatus(l *locales.Localizer, v *courtiers.View, names render.Names, acting bool) (doing, out, recent []string) {
 	if v.Final == nil && !acting {
 		var slots []string
 		if v.QueenOpen {
@@ -325,7 +327,7 @@ func courtiersScreenStatus(l *locales.Localizer, v *courtiers.View, names Names,
 
 // courtiersScreenMoves describes a turn's placements by seat, in the
 // second person when the seat or the domain is the viewer's.
-func courtiersScreenMoves(l *locales.Localizer, v *courtiers.View, seat engine.Seat, ps []courtiers.Placement, names Names) string {
+func courtiersScreenMoves(l *locales.Localizer, v *courtiers.View, seat engine.Seat, ps []courtiers.Placement, names render.Names) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
 		a := courtiers.Action{Area: p.Area, Opp: p.Opp}
@@ -357,9 +359,9 @@ func courtiersScreenMoves(l *locales.Localizer, v *courtiers.View, seat engine.S
 // courtiersScreenResult is the end: the winners (in the second person when
 // the viewer is one of them), then every seat's total with its domain
 // points and its missions, fulfilled or not.
-func courtiersScreenResult(l *locales.Localizer, v *courtiers.View, names Names) []string {
+func courtiersScreenResult(l *locales.Localizer, v *courtiers.View, names render.Names) []string {
 	fin := v.Final
-	out := []string{screenWinnersOf(l, "courtiers", v.Seat, fin.Winners, names)}
+	out := []string{render.WinnersOf(l, "courtiers", v.Seat, fin.Winners, names)}
 	for s := range fin.Totals {
 		var ms []string
 		for _, m := range fin.Missions[s] {

@@ -1,16 +1,18 @@
-package render
+package lynx
 
 import (
 	"strings"
+
+	"github.com/stolik-bot/stolik/render"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/lynx"
 	"github.com/stolik-bot/stolik/locales"
 )
 
-func init() { games["lynx"] = lynxRenderer{} }
+func init() { render.Register(Presenter{}) }
 
-type lynxRenderer struct{}
+type Presenter struct{}
 
 // LynxSet writes a set or any cards of the lynx game the way the cards show
 // them: numbers, and X for a joker ("4 4 4 X").
@@ -69,7 +71,7 @@ func lynxPlace(cs []lynx.Card) string {
 	return strings.Join(parts, "+")
 }
 
-func (lynxRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []string {
+func (Presenter) Public(l *locales.Localizer, ev engine.View, names render.Names) []string {
 	v := ev.(*lynx.View)
 	var out []string
 	mode := l.T("lynx.mode."+v.Mode.String(), nil)
@@ -115,22 +117,22 @@ func (lynxRenderer) Public(l *locales.Localizer, ev engine.View, names Names) []
 		}))
 	}
 	if len(v.Played) > 0 && v.Phase != "over" && v.Phase != "play" {
-		out = append(out, l.T(youKey(l, names, "lynx.ui.played", "_you", v.Active), map[string]any{"Name": names.Of(v.Active), "Set": LynxSet(v.Played)}))
+		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.played", "_you", v.Active), map[string]any{"Name": names.Of(v.Active), "Set": LynxSet(v.Played)}))
 	}
 	active, victim := names.Of(v.Active), names.Of(v.Victim)
 	switch v.Phase {
 	case "play":
-		out = append(out, l.T(youKey(l, names, "lynx.ui.turn_play", "_you", v.Active), map[string]any{"Name": active}))
+		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.turn_play", "_you", v.Active), map[string]any{"Name": active}))
 	case "steal-virtual":
-		out = append(out, l.T(youKey(l, names, "lynx.ui.turn_virtual", "_you", v.Active), map[string]any{"Name": active, "List": LynxSet(v.Targets)}))
+		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.turn_virtual", "_you", v.Active), map[string]any{"Name": active, "List": LynxSet(v.Targets)}))
 	case "take":
-		out = append(out, l.T(youKeys(l, names, "lynx.ui.turn_take", v.Active, v.Victim), map[string]any{"Name": active, "Set": LynxSet(v.Stolen), "Victim": victim}))
+		out = append(out, l.T(render.YouKeys(l, names, "lynx.ui.turn_take", v.Active, v.Victim), map[string]any{"Name": active, "Set": LynxSet(v.Stolen), "Victim": victim}))
 	case "back":
-		out = append(out, l.T(youKey(l, names, "lynx.ui.turn_back", "_you", v.Victim), map[string]any{"Name": victim, "Set": LynxSet(v.Stolen)}))
+		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.turn_back", "_you", v.Victim), map[string]any{"Name": victim, "Set": LynxSet(v.Stolen)}))
 	case "draw":
-		out = append(out, l.N(youKey(l, names, "lynx.ui.turn_draw", "_you", v.Victim), v.Owed, map[string]any{"Name": victim}))
+		out = append(out, l.N(render.YouKey(l, names, "lynx.ui.turn_draw", "_you", v.Victim), v.Owed, map[string]any{"Name": victim}))
 	case "bonus":
-		out = append(out, l.T(youKey(l, names, "lynx.ui.turn_bonus", "_you", v.Active), map[string]any{"Name": active}))
+		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.turn_bonus", "_you", v.Active), map[string]any{"Name": active}))
 	case "over":
 		out = append(out, l.T("lynx.end."+v.Reason, nil))
 		if v.Note == "tiebreak" {
@@ -156,7 +158,7 @@ func repeat(g lynx.Group) []lynx.Card {
 	return out
 }
 
-func (lynxRenderer) Private(l *locales.Localizer, ev engine.View, names Names) []string {
+func (Presenter) Private(l *locales.Localizer, ev engine.View, names render.Names) []string {
 	v := ev.(*lynx.View)
 	if v.Seat < 0 {
 		return nil
@@ -166,7 +168,7 @@ func (lynxRenderer) Private(l *locales.Localizer, ev engine.View, names Names) [
 	})}
 }
 
-func (lynxRenderer) Action(l *locales.Localizer, ea engine.Action) string {
+func (Presenter) Action(l *locales.Localizer, ea engine.Action) string {
 	a := ea.(lynx.Action)
 	switch a.Kind {
 	case lynx.KindPlay:
@@ -197,7 +199,7 @@ func (lynxRenderer) Action(l *locales.Localizer, ea engine.Action) string {
 
 // Hint shows how to type a set when there are too many to list: the
 // example is the viewer's largest group, padded with a joker when held.
-func (lynxRenderer) Hint(l *locales.Localizer, ev engine.View) string {
+func (Presenter) Hint(l *locales.Localizer, ev engine.View) string {
 	v := ev.(*lynx.View)
 	if v.Seat < 0 || v.Phase != "play" || len(v.Groups) == 0 {
 		return ""
@@ -220,7 +222,7 @@ func (lynxRenderer) Hint(l *locales.Localizer, ev engine.View) string {
 	return l.T("lynx.ui.play_hint", map[string]any{"Example": "play " + LynxSet(cards)})
 }
 
-func (lynxRenderer) Event(l *locales.Localizer, e engine.Event, names Names) string {
+func (Presenter) Event(l *locales.Localizer, e engine.Event, names render.Names) string {
 	a := e.Args
 	seat := func(k string) string {
 		s, _ := a[k].(engine.Seat)
@@ -238,7 +240,7 @@ func (lynxRenderer) Event(l *locales.Localizer, e engine.Event, names Names) str
 		}
 		return -1
 	}
-	key := youKeys(l, names, "lynx.event."+e.Type, seatOf("seat"), seatOf("victim"))
+	key := render.YouKeys(l, names, "lynx.event."+e.Type, seatOf("seat"), seatOf("victim"))
 	switch e.Type {
 	case "played", "stolen_virtual", "taken_back", "discarded", "drew_pool":
 		return l.T(key, map[string]any{"Name": seat("seat"), "Set": set("cards")})
@@ -282,14 +284,14 @@ func (lynxRenderer) Event(l *locales.Localizer, e engine.Event, names Names) str
 
 // Where posts only the end of the game: every move is on the table message
 // (displays, pool, the set in play) and in its list of last moves.
-func (lynxRenderer) Where(e engine.Event) Where {
+func (Presenter) Where(e engine.Event) render.Where {
 	switch e.Type {
 	case "game_over":
-		return Posted
+		return render.Posted
 	case "turn", "pool_refilled", "virtual_refilled":
 		// The table message names the player whose turn it is and shows the
 		// pool and the virtual player's row.
-		return Unshown
+		return render.Unshown
 	}
-	return Recent
+	return render.Recent
 }

@@ -1,10 +1,12 @@
-package render
+package princesses
 
 import (
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/stolik-bot/stolik/render"
 
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -35,7 +37,7 @@ const (
 // would be ambiguous, since a name may hold one (Dawno, dawno temu…).
 const roundSep = " · "
 
-func (princessesRenderer) OptionSuggestions(l *locales.Localizer, key, typed string, opts map[string]string) []Suggestion {
+func (Presenter) OptionSuggestions(l *locales.Localizer, key, typed string, opts map[string]string) []render.Suggestion {
 	if key != "rounds" {
 		return nil
 	}
@@ -43,13 +45,13 @@ func (princessesRenderer) OptionSuggestions(l *locales.Localizer, key, typed str
 	if plain(opts["edition"]) == princesses.Classic.String() {
 		ed = princesses.Classic
 	}
-	var out []Suggestion
+	var out []render.Suggestion
 	q := plain(typed)
 	if !strings.Contains(typed, ",") {
 		for _, p := range roundPresets {
 			label := l.T("cmd.choice.rounds."+p, nil)
 			if q == "" || strings.HasPrefix(p, q) || wordPrefix(plain(label), q) {
-				out = append(out, Suggestion{Name: clipRunes(label, maxSuggestionText), Value: p})
+				out = append(out, render.Suggestion{Name: render.ClipRunes(label, maxSuggestionText), Value: p})
 			}
 		}
 		if q == "" {
@@ -62,7 +64,7 @@ func (princessesRenderer) OptionSuggestions(l *locales.Localizer, key, typed str
 
 // OptionValue names a list of round cards by the cards' names in the
 // reader's language, in order.
-func (princessesRenderer) OptionValue(l *locales.Localizer, key, value string, opts map[string]string) (string, bool) {
+func (Presenter) OptionValue(l *locales.Localizer, key, value string, opts map[string]string) (string, bool) {
 	if key != "rounds" || slices.Contains(roundPresets, value) {
 		return "", false
 	}
@@ -86,7 +88,7 @@ func (princessesRenderer) OptionValue(l *locales.Localizer, key, value string, o
 // the edition that matches the last item and is not listed yet. There is
 // none when an earlier item names no card of the edition. Five ids joined
 // take at most 93 characters: a value always fits Discord's 100.
-func roundSuggestions(l *locales.Localizer, ed princesses.Edition, typed string) []Suggestion {
+func roundSuggestions(l *locales.Localizer, ed princesses.Edition, typed string) []render.Suggestion {
 	items := strings.Split(typed, ",")
 	last := plain(items[len(items)-1])
 	var ids, names []string
@@ -106,13 +108,13 @@ func roundSuggestions(l *locales.Localizer, ed princesses.Edition, typed string)
 	if len(ids) >= maxRoundCards {
 		return nil
 	}
-	var out []Suggestion
+	var out []render.Suggestion
 	for _, id := range matchRounds(l, ed, last) {
 		if slices.Contains(ids, id) {
 			continue
 		}
-		out = append(out, Suggestion{
-			Name:  clipRunes(strings.Join(append(slices.Clip(names), roundName(l, id)), roundSep), maxSuggestionText),
+		out = append(out, render.Suggestion{
+			Name:  render.ClipRunes(strings.Join(append(slices.Clip(names), roundName(l, id)), roundSep), maxSuggestionText),
 			Value: strings.Join(append(slices.Clip(ids), id), ","),
 		})
 		if len(out) == maxSuggestions {
@@ -187,7 +189,7 @@ func wordPrefix(s, q string) bool {
 // plain is the form in which typed text and names are compared: fold's,
 // without accents (ślubny ~ slubny, ł ~ l, й ~ и, ї ~ і).
 func plain(s string) string {
-	s = fold(s)
+	s = render.Fold(s)
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	if out, _, err := transform.String(t, s); err == nil {
 		s = out

@@ -1,7 +1,9 @@
-package render
+package princesses
 
 import (
 	"slices"
+
+	"github.com/stolik-bot/stolik/render"
 
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
@@ -17,11 +19,11 @@ const (
 	topicPowersClassic = "powers-classic"
 )
 
-func (princessesRenderer) RulesTopics() []string {
+func (Presenter) RulesTopics() []string {
 	return []string{topicCardsDeluxe, topicCardsClassic, topicPowersDeluxe, topicPowersClassic}
 }
 
-func (princessesRenderer) RulesEntries(l *locales.Localizer, topic string) []RulesEntry {
+func (Presenter) RulesEntries(l *locales.Localizer, topic string) []render.RulesEntry {
 	switch topic {
 	case topicCardsDeluxe:
 		return roundEntries(l, princesses.Deluxe)
@@ -43,8 +45,8 @@ func textKey(prefix string, ed princesses.Edition) string {
 	return prefix + ".text"
 }
 
-func roundEntries(l *locales.Localizer, ed princesses.Edition) []RulesEntry {
-	var out []RulesEntry
+func roundEntries(l *locales.Localizer, ed princesses.Edition) []render.RulesEntry {
+	var out []render.RulesEntry
 	for _, id := range princesses.RoundCardIDs(ed) {
 		name := roundName(l, id)
 		head := "**" + name + "** `" + id + "`"
@@ -54,7 +56,7 @@ func roundEntries(l *locales.Localizer, ed princesses.Edition) []RulesEntry {
 				head += " · " + l.T("princesses.topic.hourglass", nil)
 			}
 		}
-		out = append(out, RulesEntry{
+		out = append(out, render.RulesEntry{
 			ID: id, Names: []string{name},
 			Text: head + "\n" + l.T(textKey("princesses.round."+id, ed), nil),
 		})
@@ -64,16 +66,16 @@ func roundEntries(l *locales.Localizer, ed princesses.Edition) []RulesEntry {
 
 // powerEntries lists an edition's princesses, the promo ones included and
 // marked as such.
-func powerEntries(l *locales.Localizer, ed princesses.Edition) []RulesEntry {
+func powerEntries(l *locales.Localizer, ed princesses.Edition) []render.RulesEntry {
 	base := princesses.PrincessIDs(ed, false)
-	var out []RulesEntry
+	var out []render.RulesEntry
 	for _, id := range princesses.PrincessIDs(ed, true) {
 		name, power := princessName(l, id), l.T("princesses.princess."+id+".power", nil)
 		head := "**" + name + "** · *" + power + "* `" + id + "`"
 		if !slices.Contains(base, id) {
 			head += " · " + l.T("princesses.topic.promo", nil)
 		}
-		out = append(out, RulesEntry{
+		out = append(out, render.RulesEntry{
 			ID: id, Names: []string{name, power},
 			Text: head + "\n" + l.T(textKey("princesses.princess."+id, ed), nil),
 		})

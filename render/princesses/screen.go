@@ -1,9 +1,11 @@
-package render
+package princesses
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stolik-bot/stolik/render"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/princesses"
@@ -14,12 +16,12 @@ import (
 // the trick, the seats with their princesses and counts, the reader's hand
 // with the cards they may play marked, what the reader must do now, and the
 // proposals after every round.
-func (princessesRenderer) Screen(l *locales.Localizer, ev engine.View, names Names, parts Parts) Screen {
+func (Presenter) Screen(l *locales.Localizer, ev engine.View, names render.Names, parts render.Parts, legal []engine.Action) render.Screen {
 	v, ok := ev.(*princesses.View)
 	if !ok {
-		return Screen{Game: "princesses", Viewer: ev.ViewerSeat()}
+		return render.Screen{Game: "princesses", Viewer: ev.ViewerSeat()}
 	}
-	b := princessScreen{l: l, v: v, names: names}
+	b := princessScreen{l: l, v: v, names: names, legal: legal}
 	return b.build(parts)
 }
 
@@ -27,12 +29,13 @@ func (princessesRenderer) Screen(l *locales.Localizer, ev engine.View, names Nam
 type princessScreen struct {
 	l     *locales.Localizer
 	v     *princesses.View
-	names Names
+	names render.Names
+	legal []engine.Action
 }
 
-func (b princessScreen) build(parts Parts) Screen {
+func (b princessScreen) build(parts render.Parts) render.Screen {
 	v := b.v
-	sc := Screen{Game: "princesses", Viewer: v.Seat}
+	sc := render.Screen{Game: "princesses", Viewer: v.Seat}
 	if v.Phase != "over" {
 		sc.Acting = slices.Clone(v.Acting)
 	}
@@ -40,7 +43,7 @@ func (b princessScreen) build(parts Parts) Screen {
 	sc.Prompt = b.prompt()
 	sc.Hand = b.hand()
 	sc.Secret = b.secret()
-	if parts == PrivateParts {
+	if parts == render.PrivateParts {
 		return sc
 	}
 	sc.Title = b.title()
@@ -76,12 +79,12 @@ func (b princessScreen) neighbour(k int) engine.Seat {
 }
 
 // princessCardOf is a card as presenters draw it.
-func princessCardOf(l *locales.Localizer, c princesses.Card) Card {
-	return Card{Suit: c.Suit().Letter(), Value: strconv.Itoa(c.Rank()), Name: PrincessCard(l, c), Code: c.String()}
+func princessCardOf(l *locales.Localizer, c princesses.Card) render.Card {
+	return render.Card{Suit: c.Suit().Letter(), Value: strconv.Itoa(c.Rank()), Name: PrincessCard(l, c), Code: c.String()}
 }
 
-func princessCardsOf(l *locales.Localizer, cs []princesses.Card) []Card {
-	out := make([]Card, len(cs))
+func princessCardsOf(l *locales.Localizer, cs []princesses.Card) []render.Card {
+	out := make([]render.Card, len(cs))
 	for i, c := range cs {
 		out[i] = princessCardOf(l, c)
 	}
@@ -89,12 +92,12 @@ func princessCardsOf(l *locales.Localizer, cs []princesses.Card) []Card {
 }
 
 // princessFaceDown is a card shown by its back only.
-func princessFaceDown(l *locales.Localizer) Card {
-	return Card{Name: l.T("princesses.roundcard.face_down", nil), Down: true}
+func princessFaceDown(l *locales.Localizer) render.Card {
+	return render.Card{Name: l.T("princesses.roundcard.face_down", nil), Down: true}
 }
 
 // cardsText is a pile in words: "Queen 7 · Fairy 3".
-func (b princessScreen) cardsText(cs []Card) string {
+func (b princessScreen) cardsText(cs []render.Card) string {
 	if len(cs) == 0 {
 		return b.l.T("princesses.screen.no_cards", nil)
 	}
@@ -106,14 +109,14 @@ func (b princessScreen) cardsText(cs []Card) string {
 }
 
 // pile is a pile of face-up cards with its words.
-func (b princessScreen) pile(label string, cs []princesses.Card) Pile {
+func (b princessScreen) pile(label string, cs []princesses.Card) render.Pile {
 	cards := princessCardsOf(b.l, cs)
-	return Pile{Label: label, Text: b.cardsText(cards), Cards: cards}
+	return render.Pile{Label: label, Text: b.cardsText(cards), Cards: cards}
 }
 
 // princessCard is a princess as a card: her name, her power's name below.
-func (b princessScreen) princessCard(id string) Card {
-	return Card{Suit: "princess", Name: princessName(b.l, id), Note: b.l.T("princesses.princess."+id+".power", nil)}
+func (b princessScreen) princessCard(id string) render.Card {
+	return render.Card{Suit: "princess", Name: princessName(b.l, id), Note: b.l.T("princesses.princess."+id+".power", nil)}
 }
 
 func (b princessScreen) princessText(id string) string {
@@ -193,7 +196,7 @@ func (b princessScreen) prompt() string {
 
 // ---------------------------------------------------------------- the hand
 
-func (b princessScreen) hand() *Pile {
+func (b princessScreen) hand() *render.Pile {
 	v, l := b.v, b.l
 	if !b.own() {
 		return nil
@@ -209,132 +212,32 @@ func (b princessScreen) hand() *Pile {
 			cards[i].Note = l.T("princesses.screen.shown", nil)
 		}
 	}
-	return &Pile{Label: l.T("princesses.screen.hand", nil), Text: b.cardsText(cards), Cards: cards}
+	return &render.Pile{Label: l.T("princesses.screen.hand", nil), Text: b.cardsText(cards), Cards: cards}
 }
 
-// marks are the hand cards the viewer may choose now: the cards they may
-// play (without a power) in a trick, the cards they may pass, set aside,
-// give or swap in the other steps. None while they need not act, and none
-// in the steps that choose something else (a princess, a suit, a power's
-// answer).
+// marks are the cards the seat may play now: the cards its legal actions
+// take from its hand (the first card of a play, a swap, a gift; every card
+// of a pass or a split), as the engine lists them.
 func (b princessScreen) marks() map[princesses.Card]bool {
-	v := b.v
 	out := map[princesses.Card]bool{}
-	if !b.acting() {
-		return out
-	}
-	var cs []princesses.Card
-	switch v.Phase {
-	case "play":
-		cs = princessPlayable(v)
-	case "pass", "split":
-		cs = v.Hand
-	case "aside", "gift", "give", "offer":
-		for _, c := range v.Hand {
-			if !(v.FrozenSeat == v.Seat && c == v.MyFrozen) {
-				cs = append(cs, c)
+	for _, a := range b.legal {
+		toks := strings.Fields(a.String())
+		if len(toks) < 2 {
+			continue
+		}
+		every := toks[0] == "pass" || toks[0] == "split"
+		for _, t := range toks[1:] {
+			c, ok := princesses.ParseCard(t)
+			if !ok || !slices.Contains(b.v.Hand, c) {
+				break
+			}
+			out[c] = true
+			if !every {
+				break
 			}
 		}
-	case "haggle":
-		if len(v.Swappable) > 0 {
-			cs = v.Hand
-		}
-	}
-	for _, c := range cs {
-		out[c] = true
-	}
-	return out
-}
-
-// princessPlayable lists the cards the viewer may play to the current trick
-// without a power, from what the view shows: the lead, the round card's
-// rule, the powers in force and the viewer's frozen card. It follows the
-// engine's rules (its Legal is the reference the tests compare with).
-func princessPlayable(v *princesses.View) []princesses.Card {
-	hand, me := v.Hand, v.Seat
-	var frozen princesses.Card
-	if v.FrozenSeat == me && v.MyFrozen != 0 && slices.Contains(hand, v.MyFrozen) {
-		frozen = v.MyFrozen
-	}
-	playedOnce := slices.ContainsFunc(v.Trick, func(p princesses.Play) bool { return p.Seat == me })
-	if frozen != 0 && (v.PerTurn <= 1 || playedOnce) {
-		// The frozen card overrides every other rule (Rings Twice: either
-		// of the seat's two cards).
-		return []princesses.Card{frozen}
-	}
-	out := princessFollowable(v)
-	if frozen != 0 && !slices.Contains(out, frozen) {
-		out = append(out, frozen)
-	}
-	return out
-}
-
-// princessFollowable lists the cards the viewer may play under the lead, the
-// round card and the powers in force, the frozen card aside.
-func princessFollowable(v *princesses.View) []princesses.Card {
-	hand, me := v.Hand, v.Seat
-	suited := func(keep func(princesses.Card) bool) []princesses.Card {
-		var out []princesses.Card
-		for _, c := range hand {
-			if keep(c) {
-				out = append(out, c)
-			}
-		}
-		return out
-	}
-	lead, forced := princesses.ParseSuit(v.LeadSuit)
-	forced = forced && v.LeadSuit != ""
-	var out []princesses.Card
-	switch {
-	case len(v.Trick) == 0 && forced && slices.ContainsFunc(hand, func(c princesses.Card) bool { return c.Suit() == lead }):
-		// The Little Mermaid, Rapunzel: the imposed suit, Princes even
-		// while they are locked.
-		out = suited(func(c princesses.Card) bool { return c.Suit() == lead })
-	case len(v.Trick) == 0:
-		only := !slices.ContainsFunc(hand, func(c princesses.Card) bool { return c.Suit() != princesses.Princes })
-		out = suited(func(c princesses.Card) bool { return c.Suit() != princesses.Princes || v.SnuckIn || only })
-	default:
-		req := v.Trick[0].Card.Suit()
-		if v.RoundCard == "pass-the-bouquet" {
-			req = v.Trick[len(v.Trick)-1].Card.Suit()
-		}
-		wild := v.RoundCard == "midnight-makeover"
-		out = suited(func(c princesses.Card) bool { return c.Suit() == req || (wild && c.Suit() == princesses.Fairies) })
-		if len(out) == 0 {
-			out = slices.Clone(hand)
-		}
-	}
-	if v.RoundCard == "magic-beans" {
-		// Only the highest or the lowest card held of the suit played.
-		out = slices.DeleteFunc(out, func(c princesses.Card) bool {
-			lo, hi := true, true
-			for _, h := range hand {
-				if h.Suit() == c.Suit() {
-					lo = lo && h.Rank() >= c.Rank()
-					hi = hi && h.Rank() <= c.Rank()
-				}
-			}
-			return !lo && !hi
-		})
-	}
-	if v.Pea >= 0 && v.Pea != me {
-		// The Princess and the Pea: above 5 if possible.
-		if high := slices.DeleteFunc(slices.Clone(out), func(c princesses.Card) bool { return c.Rank() <= 5 }); len(high) > 0 {
-			out = high
-		}
-	}
-	if v.RoundCard == "odds-and-evens" && len(v.Trick) > 0 {
-		odd := v.Trick[0].Card.Rank() % 2
-		if same := slices.DeleteFunc(slices.Clone(out), func(c princesses.Card) bool { return c.Rank()%2 != odd }); len(same) > 0 {
-			out = same
-		}
-	}
-	if v.Thumb == me {
-		// Thumbelina plays freely (not a Prince nor the Frog).
-		for _, c := range hand {
-			if c.Suit() != princesses.Princes && !c.IsFrog() && !slices.Contains(out, c) {
-				out = append(out, c)
-			}
+		if len(out) == len(b.v.Hand) {
+			break // a pass or a split lists every combination: the hand is covered
 		}
 	}
 	return out
@@ -342,12 +245,12 @@ func princessFollowable(v *princesses.View) []princesses.Card {
 
 // ---------------------------------------------------------------- secrets
 
-func (b princessScreen) secret() []Pile {
+func (b princessScreen) secret() []render.Pile {
 	v, l := b.v, b.l
 	if !b.own() {
 		return nil
 	}
-	var out []Pile
+	var out []render.Pile
 	me := v.Seat
 	mine := ""
 	if int(me) < len(v.Princess) {
@@ -358,10 +261,10 @@ func (b princessScreen) secret() []Pile {
 		if int(me) < len(v.Used) && v.Used[me] && v.Phase != "over" {
 			text += " · " + l.T("princesses.screen.power_used", nil)
 		}
-		out = append(out, Pile{Label: l.T("princesses.screen.secret.princess", nil), Text: text, Cards: []Card{b.princessCard(mine)}})
+		out = append(out, render.Pile{Label: l.T("princesses.screen.secret.princess", nil), Text: text, Cards: []render.Card{b.princessCard(mine)}})
 	}
 	if len(v.Offered) > 0 {
-		p := Pile{Label: l.T("princesses.screen.secret.offered", nil)}
+		p := render.Pile{Label: l.T("princesses.screen.secret.offered", nil)}
 		var parts []string
 		for _, id := range v.Offered {
 			c := b.princessCard(id)
@@ -375,7 +278,7 @@ func (b princessScreen) secret() []Pile {
 	}
 	if len(v.MyPowers) > 0 && !(len(v.MyPowers) == 1 && v.MyPowers[0] == mine) && v.Phase != "over" {
 		// Karmezina: the powers she may copy this round.
-		p := Pile{Label: l.T("princesses.screen.secret.powers", nil)}
+		p := render.Pile{Label: l.T("princesses.screen.secret.powers", nil)}
 		var parts []string
 		for _, id := range v.MyPowers {
 			p.Cards = append(p.Cards, b.princessCard(id))
@@ -417,7 +320,7 @@ func (b princessScreen) secret() []Pile {
 		out = append(out, b.pile(l.T("princesses.screen.secret.held_"+v.PowerStep, map[string]any{"Name": b.names.Of(v.PowerTarget)}), v.Held))
 	}
 	if v.Offers != nil {
-		p := Pile{Label: l.T("princesses.screen.secret.offers", nil)}
+		p := render.Pile{Label: l.T("princesses.screen.secret.offers", nil)}
 		var parts []string
 		for s, c := range v.Offers {
 			if c == 0 {
@@ -470,7 +373,7 @@ func (b princessScreen) title() string {
 	return l.T("princesses.screen.title", map[string]any{"Round": v.Round, "Rounds": v.Rounds, "Text": text})
 }
 
-func (b princessScreen) rule() *Rule {
+func (b princessScreen) rule() *render.Rule {
 	v, l := b.v, b.l
 	if v.Phase == "over" || v.RoundCard == "" {
 		return nil
@@ -483,7 +386,7 @@ func (b princessScreen) rule() *Rule {
 			short = key + ".short_classic"
 		}
 	}
-	return &Rule{
+	return &render.Rule{
 		Name:  roundName(l, v.RoundCard),
 		Short: l.T(short, nil),
 		Full:  l.T(text, nil) + " " + passText(l, v.PassLeft, v.PassRight) + ".",
@@ -492,11 +395,11 @@ func (b princessScreen) rule() *Rule {
 
 // ---------------------------------------------------------------- the table
 
-func (b princessScreen) center() []Pile {
+func (b princessScreen) center() []render.Pile {
 	v, l := b.v, b.l
-	var out []Pile
-	played := func(ps []princesses.Play) []Card {
-		cards := make([]Card, 0, len(ps))
+	var out []render.Pile
+	played := func(ps []princesses.Play) []render.Card {
+		cards := make([]render.Card, 0, len(ps))
 		for _, p := range ps {
 			c := princessCardOf(l, p.Card)
 			c.Note = b.who(p.Seat)
@@ -504,7 +407,7 @@ func (b princessScreen) center() []Pile {
 		}
 		return cards
 	}
-	text := func(cards []Card) string {
+	text := func(cards []render.Card) string {
 		parts := make([]string, len(cards))
 		for i, c := range cards {
 			parts[i] = c.Note + ": " + c.Name
@@ -525,48 +428,48 @@ func (b princessScreen) center() []Pile {
 	}
 	switch {
 	case len(cards) > 0:
-		out = append(out, Pile{Label: l.T("princesses.screen.trick", nil), Text: text(cards), Cards: cards})
+		out = append(out, render.Pile{Label: l.T("princesses.screen.trick", nil), Text: text(cards), Cards: cards})
 	case len(v.LastTrick) > 0 && b.taken() > 0 && v.LastWin >= 0 && v.Phase != "over":
 		label := l.T("princesses.screen.last_trick", map[string]any{"Name": b.names.Of(v.LastWin)})
 		if b.own() && v.LastWin == v.Seat {
 			label = l.T("princesses.screen.last_trick_you", nil)
 		}
 		last := played(v.LastTrick)
-		out = append(out, Pile{Label: label, Text: text(last), Cards: last})
+		out = append(out, render.Pile{Label: label, Text: text(last), Cards: last})
 	}
 	if v.Gifts > 0 {
-		gifts := make([]Card, v.Gifts)
+		gifts := make([]render.Card, v.Gifts)
 		for i := range gifts {
 			gifts[i] = princessFaceDown(l)
 		}
-		out = append(out, Pile{Label: l.T("princesses.screen.gifts", nil), Text: l.N("princesses.cards", v.Gifts, nil), Cards: gifts})
+		out = append(out, render.Pile{Label: l.T("princesses.screen.gifts", nil), Text: l.N("princesses.cards", v.Gifts, nil), Cards: gifts})
 	}
 	return out
 }
 
-func (b princessScreen) seats() []SeatPart {
+func (b princessScreen) seats() []render.SeatPart {
 	v, l := b.v, b.l
-	out := make([]SeatPart, v.Seats)
+	out := make([]render.SeatPart, v.Seats)
 	for i := range out {
 		s := engine.Seat(i)
-		sp := SeatPart{Seat: s, Name: b.names.Of(s), You: b.own() && s == v.Seat, Acting: v.Phase != "over" && slices.Contains(v.Acting, s)}
+		sp := render.SeatPart{Seat: s, Name: b.names.Of(s), You: b.own() && s == v.Seat, Acting: v.Phase != "over" && slices.Contains(v.Acting, s)}
 		var words []string
 		if v.Phase != "choose" && i < len(v.Princess) && v.Princess[i] != "" {
 			id := v.Princess[i]
-			sp.Piles = append(sp.Piles, Pile{Label: l.T("princesses.screen.princess_label", nil), Text: b.princessText(id), Cards: []Card{b.princessCard(id)}})
+			sp.Piles = append(sp.Piles, render.Pile{Label: l.T("princesses.screen.princess_label", nil), Text: b.princessText(id), Cards: []render.Card{b.princessCard(id)}})
 			words = append(words, princessName(l, id))
 		}
 		sp.Counts = append(sp.Counts,
-			l.N("princesses.tricks", at(v.Tricks, i), nil),
-			l.N("princesses.screen.in_hand", at(v.HandSizes, i), nil),
-			l.N("princesses.proposals", at(v.Totals, i), nil))
-		if k := at(v.SetAside, i); k > 0 {
+			l.N("princesses.tricks", render.At(v.Tricks, i), nil),
+			l.N("princesses.screen.in_hand", render.At(v.HandSizes, i), nil),
+			l.N("princesses.proposals", render.At(v.Totals, i), nil))
+		if k := render.At(v.SetAside, i); k > 0 {
 			sp.Counts = append(sp.Counts, l.N("princesses.screen.set_aside", k, nil))
-			down := make([]Card, k)
+			down := make([]render.Card, k)
 			for j := range down {
 				down[j] = princessFaceDown(l)
 			}
-			sp.Piles = append(sp.Piles, Pile{Label: l.T("princesses.screen.aside_pile", nil), Text: l.N("princesses.screen.set_aside", k, nil), Cards: down})
+			sp.Piles = append(sp.Piles, render.Pile{Label: l.T("princesses.screen.aside_pile", nil), Text: l.N("princesses.screen.set_aside", k, nil), Cards: down})
 		}
 		if v.Powers && i < len(v.Used) && v.Used[i] && v.Phase != "over" {
 			sp.Counts = append(sp.Counts, l.T("princesses.screen.power_used", nil))
@@ -579,14 +482,6 @@ func (b princessScreen) seats() []SeatPart {
 		out[i] = sp
 	}
 	return out
-}
-
-// at is xs[i], 0 when out of range.
-func at(xs []int, i int) int {
-	if i < len(xs) {
-		return xs[i]
-	}
-	return 0
 }
 
 func (b princessScreen) status() []string {
@@ -649,19 +544,19 @@ func (b princessScreen) status() []string {
 }
 
 // chart is the total of proposals after every completed round.
-func (b princessScreen) chart() *Chart {
+func (b princessScreen) chart() *render.Chart {
 	v := b.v
 	if len(v.Scores) == 0 {
 		return nil
 	}
-	ch := &Chart{Title: b.l.T("princesses.screen.chart", nil), Names: make([]string, v.Seats)}
+	ch := &render.Chart{Title: b.l.T("princesses.screen.chart", nil), Names: make([]string, v.Seats)}
 	for s := range ch.Names {
 		ch.Names[s] = b.names.Of(engine.Seat(s))
 	}
 	total := make([]int, v.Seats)
 	for _, rs := range v.Scores {
 		for s := range total {
-			total[s] += at(rs, s)
+			total[s] += render.At(rs, s)
 		}
 		ch.Rounds = append(ch.Rounds, slices.Clone(total))
 	}
