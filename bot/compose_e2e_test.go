@@ -384,7 +384,7 @@ func TestStatusRoundCardAndWords(t *testing.T) {
 
 			// The status, in eve's language (English), from the spectator's view.
 			st := w.slash(eve, "status")
-			enScreen, _ := render.ScreenOf("princesses", en, replayView(t, w, id), seatNames(en, mustRecord(t, w, id)))
+			enScreen, _ := render.ScreenOf("princesses", en, replayView(t, w, id), seatNames(en, mustRecord(t, w, id)), nil)
 			if !st.Ephemeral() || st.Flags&discordtest.FlagComponentsV2 == 0 || hasPicture(st, "table.png") != pictures {
 				t.Errorf("the status: %s", st)
 			}
@@ -412,7 +412,7 @@ func TestStatusRoundCardAndWords(t *testing.T) {
 
 			// The hand: the cards in words without a picture.
 			hand := w.do(w.fake.Click(bob, tm, "hand/"+id))
-			hs, _ := render.ScreenOf("princesses", en, replaySeatView(t, w, id, 2), seatNames(en, mustRecord(t, w, id)))
+			hs, _ := render.ScreenOf("princesses", en, replaySeatView(t, w, id, 2), seatNames(en, mustRecord(t, w, id)), nil)
 			if hasPicture(hand, "hand.png") != pictures || strings.Contains(shownText(hand), hs.Hand.Text) == pictures {
 				t.Errorf("pictures %v: the hand %q (cards %q)", pictures, shownText(hand), hs.Hand.Text)
 			}

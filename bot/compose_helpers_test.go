@@ -99,7 +99,7 @@ func replayScreen(t testing.TB, db *store.DB, loc *locales.Bundle, id string) re
 		t.Fatal(err)
 	}
 	l := loc.Lang(rec.Lang)
-	sc, ok := render.ScreenOf(rec.Setup.Game, l, st.View(engine.Spectator), seatNames(l, rec))
+	sc, ok := render.ScreenOf(rec.Setup.Game, l, st.View(engine.Spectator), seatNames(l, rec), nil)
 	if !ok {
 		t.Fatalf("%s has no screen", rec.Setup.Game)
 	}

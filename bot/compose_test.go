@@ -102,7 +102,7 @@ func TestTableMessageWithoutPicture(t *testing.T) {
 			if _, ok := m.components[1].(discordgo.MediaGallery); !ok {
 				t.Fatalf("the picture is not second: %T", m.components[1])
 			}
-			sc, _ := render.ScreenOf(c.game, b.loc.Lang(snap.Record.Lang), snap.State.View(engine.Spectator), names(b.loc.Lang(snap.Record.Lang), snap.Record))
+			sc, _ := render.ScreenOf(c.game, b.loc.Lang(snap.Record.Lang), snap.State.View(engine.Spectator), names(b.loc.Lang(snap.Record.Lang), snap.Record), nil)
 			drawn, pics := b.draw(m)
 			text := v2Text(drawn.components)
 			if len(pics) != 0 || drawn.pic != nil {
@@ -150,7 +150,7 @@ func TestTableStatusInWords(t *testing.T) {
 		seen := map[string]int{}
 		walkGame(t, c.game, c.seats, c.opts, 7, func(snap *table.Snapshot) {
 			l := b.loc.Lang(snap.Record.Lang)
-			sc, ok := render.ScreenOf(c.game, l, snap.State.View(engine.Spectator), names(l, snap.Record))
+			sc, ok := render.ScreenOf(c.game, l, snap.State.View(engine.Spectator), names(l, snap.Record), nil)
 			if !ok || snap.Record.Status != table.StatusPlaying {
 				return
 			}

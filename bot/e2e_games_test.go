@@ -11,6 +11,10 @@ import (
 	"testing"
 	"time"
 
+	chaptersview "github.com/stolik-bot/stolik/render/chapters"
+	courtiersview "github.com/stolik-bot/stolik/render/courtiers"
+	"github.com/stolik-bot/stolik/render/rendertest"
+
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/chapters"
@@ -170,12 +174,12 @@ func secretWords(l *locales.Localizer, v engine.View) []string {
 			cs = append(cs, v.MyPick.Card)
 		}
 		for _, c := range cs {
-			out = append(out, render.ChaptersCard(l, v.Cards, c))
+			out = append(out, chaptersview.ChaptersCard(l, v.Cards, c))
 		}
 	case *courtiers.View:
 		if v.Final == nil {
 			for _, m := range v.Missions {
-				name, text := render.CourtierMission(l, m)
+				name, text := courtiersview.CourtierMission(l, m)
 				out = append(out, name, text)
 			}
 		}
@@ -259,7 +263,6 @@ func (g *gameRun) workOutSecrets(rec table.Record, log []table.Entry) {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	r, _ := render.For(rec.Setup.Game)
 	// What each seat's view (and the spectator's, last) shows, per language.
 	type shown struct{ public, private []string }
 	views := map[string][]shown{}
@@ -272,7 +275,8 @@ func (g *gameRun) workOutSecrets(rec table.Record, log []table.Entry) {
 				seat = engine.Spectator
 			}
 			v := st.View(seat)
-			views[lang] = append(views[lang], shown{r.Public(l, v, nm), append(r.Private(l, v, nm), secretWords(l, v)...)})
+			sc, _ := render.ScreenOf(rec.Setup.Game, l, v, nm, rendertest.LegalOf(st, seat))
+			views[lang] = append(views[lang], shown{rendertest.Texts(sc), secretWords(l, v)})
 		}
 	}
 	g.secrets = map[string][]secret{}
@@ -299,7 +303,7 @@ func (g *gameRun) workOutSecrets(rec table.Record, log []table.Entry) {
 				if o == seat {
 					continue
 				}
-				for _, line := range r.Private(l, st.View(engine.Seat(o)), seatNames(l, rec)) {
+				for _, line := range privateCards(l, rec, st, engine.Seat(o)) {
 					if !strings.Contains(known, line) {
 						secrets = append(secrets, secret{text: line, of: engine.Seat(o)})
 					}
@@ -489,6 +493,25 @@ func moveControls(hand *discordtest.Message) []discordtest.Component {
 		for _, c := range row.Components {
 			if strings.HasPrefix(c.CustomID, "t/") && !strings.HasSuffix(c.CustomID, "/~hand") {
 				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// privateCards are the names of the cards only seat o may see: its hand's
+// and its secret piles', as its screen shows them.
+func privateCards(l *locales.Localizer, rec table.Record, st engine.State, o engine.Seat) []string {
+	sc, _ := render.ScreenParts(rec.Setup.Game, render.PrivateParts, l, st.View(o), seatNames(l, rec), rendertest.LegalOf(st, o))
+	var out []string
+	piles := sc.Secret
+	if sc.Hand != nil {
+		piles = append(piles, *sc.Hand)
+	}
+	for _, p := range piles {
+		for _, c := range p.Cards {
+			if c.Name != "" && !c.Down {
+				out = append(out, c.Name)
 			}
 		}
 	}

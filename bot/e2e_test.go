@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	princessesview "github.com/stolik-bot/stolik/render/princesses"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/bot"
@@ -22,7 +24,6 @@ import (
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/store"
 )
 
@@ -415,7 +416,7 @@ func (w *world) cardPatterns(c princesses.Card) []*regexp.Regexp {
 	var out []*regexp.Regexp
 	var names []string
 	for _, lang := range locales.Languages() {
-		n := render.PrincessCard(w.loc.Lang(lang), c)
+		n := princessesview.PrincessCard(w.loc.Lang(lang), c)
 		out = append(out, regexp.MustCompile(`(^|[^\p{L}\p{N}])`+regexp.QuoteMeta(n)+`($|[^\p{N}])`))
 		names = append(names, n)
 	}

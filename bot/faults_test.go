@@ -568,7 +568,7 @@ func (f *faultRun) checkCurrent(g *faultGame) {
 	rec, _, st := f.state(g)
 	m := f.tableMessage(g.id)
 	l := f.loc.Lang(rec.Lang)
-	sc, ok := render.ScreenOf(rec.Setup.Game, l, st.View(engine.Spectator), seatNames(l, rec))
+	sc, ok := render.ScreenOf(rec.Setup.Game, l, st.View(engine.Spectator), seatNames(l, rec), nil)
 	if !ok {
 		t.Fatalf("%s has no screen", rec.Setup.Game)
 	}

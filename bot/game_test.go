@@ -295,7 +295,6 @@ func TestMessagesShowOnlyWhatTheSeatMayKnow(t *testing.T) {
 func TestPicksAreMultiSelects(t *testing.T) {
 	l := locales.MustLoad().Lang("uk")
 	rg, _ := render.For("princesses")
-	picker := rg.(render.Picker)
 	view := func(phase string, left, right int) *princesses.View {
 		v := &princesses.View{Phase: phase, PassLeft: left, PassRight: right}
 		for _, c := range []string{"Q2", "Q5", "F3", "A8", "P10", "P1"} {
@@ -307,7 +306,17 @@ func TestPicksAreMultiSelects(t *testing.T) {
 	snap := &table.Snapshot{Record: table.Record{ID: "t1"}, Version: 9}
 	menu := func(v *princesses.View, stage string) (discordgo.SelectMenu, string) {
 		t.Helper()
-		p, ok := picker.Pick(l, v)
+		// What the engine would list: actions of the phase's verb taking
+		// every card of the hand (the pick offers the cards they take).
+		var legal []engine.Action
+		for i := 0; i+1 < len(v.Hand); i += 2 {
+			a, err := princesses.ParseAction(v.Phase + " " + v.Hand[i].String() + " " + v.Hand[i+1].String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			legal = append(legal, a)
+		}
+		p, ok := rg.Pick(l, v, legal)
 		if !ok {
 			t.Fatalf("no pick for %+v", v)
 		}
@@ -335,7 +344,7 @@ func TestPicksAreMultiSelects(t *testing.T) {
 	if sel.CustomID != "t/t1/9/split *" || sel.MaxValues != 3 || *sel.MinValues != 3 || len(sel.Options) != 6 {
 		t.Errorf("split: %+v", sel)
 	}
-	if _, ok := picker.Pick(l, view("play", 0, 0)); ok {
+	if _, ok := rg.Pick(l, view("play", 0, 0), nil); ok {
 		t.Error("a pick offered for playing a card")
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	princessesview "github.com/stolik-bot/stolik/render/princesses"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/bot/discordtest"
@@ -17,7 +19,6 @@ import (
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/render"
 )
 
 // hardRounds are the round cards that change how a trick is played the
@@ -437,7 +438,7 @@ func (h *hardTable) checkLabels(u string, cs []choice) {
 		if a.Kind == princesses.KindPlay && a.Pow == 0 && len(v.Masked) > 0 && c.comp.IsSelect() {
 			h.faceDown++
 			want := l.T("princesses.control.menu.play_masked", nil)
-			if card := render.PrincessCard(l, a.Cards[0]); c.comp.Placeholder != want || !strings.Contains(c.label, card) {
+			if card := princessesview.PrincessCard(l, a.Cards[0]); c.comp.Placeholder != want || !strings.Contains(c.label, card) {
 				h.t.Errorf("%s: a face-down play is %q in a menu %q, want %q in a menu %q", u, c.label, c.comp.Placeholder, card, want)
 			}
 		}
@@ -732,7 +733,7 @@ func (h *hardTable) cardsIn(text string) []princesses.Card {
 				c, _ := princesses.ParseCard(fmt.Sprintf("%c%d", su, r))
 				var names []string
 				for _, lang := range locales.Languages() {
-					names = append(names, render.PrincessCard(w.loc.Lang(lang), c))
+					names = append(names, princessesview.PrincessCard(w.loc.Lang(lang), c))
 				}
 				allCards, cardNames = append(allCards, c), append(cardNames, names)
 			}
@@ -835,7 +836,7 @@ func (h *hardTable) probe(zone string, owner engine.Seat, c princesses.Card) {
 	if len(want) == 0 {
 		t.Fatalf("probe %s: everyone knows %s", zone, c)
 	}
-	text := "probe: " + render.PrincessCard(w.loc.Lang("uk"), c)
+	text := "probe: " + princessesview.PrincessCard(w.loc.Lang("uk"), c)
 	if _, err := h.poster.ChannelMessageSend(h.thread, text); err != nil {
 		t.Fatal(err)
 	}

@@ -20,9 +20,6 @@ func TestLastMovesWithinLimits(t *testing.T) {
 	b := testBot(t)
 	for i, c := range limitCases {
 		r, _ := render.For(c.game)
-		if _, ok := r.(render.EventPlacer); !ok {
-			continue
-		}
 		t.Run(fmt.Sprintf("%s-%d", c.game, c.seats), func(t *testing.T) {
 			sampleWalk(t, i, 3)
 			t.Parallel()

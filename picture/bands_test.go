@@ -38,7 +38,7 @@ func playedScreens(t testing.TB, i int, viewer engine.Seat) []render.Screen {
 	}
 	var out []render.Screen
 	for n := 0; ; n++ {
-		sc, ok := render.ScreenOf(rg.game, l, st.View(viewer), names)
+		sc, ok := render.ScreenOf(rg.game, l, st.View(viewer), names, nil)
 		if !ok {
 			return nil
 		}

@@ -412,8 +412,8 @@ func TestPalette(t *testing.T) {
 			t.Errorf("colour %v drawn as %v", c, p.rgba[p.idx(c)])
 		}
 	}
-	for _, g := range slices.Sorted(maps.Keys(designs)) {
-		for _, c := range designs[g].colours() {
+	for _, g := range render.Games() {
+		for _, c := range designOf(g).colours() {
 			if p.rgba[p.idx(c)] != c || p.rgba[p.idx(dimmed(c))] != dimmed(c) {
 				t.Errorf("%s: colour %v not exact", g, c)
 			}

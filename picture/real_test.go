@@ -6,11 +6,6 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
-
-	_ "github.com/stolik-bot/stolik/engine/chapters"
-	_ "github.com/stolik-bot/stolik/engine/courtiers"
-	_ "github.com/stolik-bot/stolik/engine/lynx"
-	_ "github.com/stolik-bot/stolik/engine/princesses"
 )
 
 // realGames are the games played for real screens: a language and a seat
@@ -56,7 +51,7 @@ func realScreens(t testing.TB) map[string]render.Screen {
 			step int
 		}{{"early", total / 3}, {"mid", 2 * total / 3}, {"end", total}} {
 			playGame(t, g, su, at.step, func(st engine.State) {
-				sc, ok := render.ScreenOf(rg.game, l, st.View(0), names)
+				sc, ok := render.ScreenOf(rg.game, l, st.View(0), names, nil)
 				if ok {
 					out["real-"+rg.game+"-"+at.name] = sc
 				}

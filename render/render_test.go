@@ -1,26 +1,16 @@
 package render_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/render/rendertest"
 )
-
-func bundle(t *testing.T) *locales.Bundle {
-	t.Helper()
-	b, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // Every rule error code has a message in every language.
 func TestErrorCodesAreLocalized(t *testing.T) {
@@ -35,7 +25,7 @@ func TestErrorCodesAreLocalized(t *testing.T) {
 		princesses.CodeAlreadySwapped, princesses.CodePrincesUnplayed, princesses.CodeNothingToTake, princesses.CodeMustLead, princesses.CodeMustPlayFrozen, princesses.CodeAboveFive, princesses.CodeNotSelf, princesses.CodeBadForm, princesses.CodeNotAChoice, princesses.CodeWithPlay, princesses.CodeNoPower, princesses.CodePowerUsed, princesses.CodePowerNotNow,
 		princesses.CodePowerCancelled, princesses.CodePowerArg, princesses.CodeNothingDeclared,
 	}
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for _, lang := range locales.Languages() {
 		l := b.Lang(lang)
 		for _, code := range codes {
@@ -73,7 +63,7 @@ func TestRuleErrorsRender(t *testing.T) {
 	try(-1, "play Q1")
 	_, err = princesses.Game{}.New(engine.Options{"edition": "gold"}, 4, engine.NewRand(3, 0))
 	errs = append(errs, err, engine.Errorf(engine.CodeBadSeats, "seats", 9, "min", 3, "max", 6))
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for _, lang := range locales.Languages() {
 		l := b.Lang(lang)
 		for _, e := range errs {
@@ -87,99 +77,10 @@ func TestRuleErrorsRender(t *testing.T) {
 	}
 }
 
-// containsCard reports whether text names the card (not as the prefix of a
-// longer number: "Queen 1" is not in "Queen 10").
-func containsCard(text, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], name)
-		if j < 0 {
-			return false
-		}
-		end := i + j + len(name)
-		if end >= len(text) || !unicode.IsDigit(rune(text[end])) {
-			return true
-		}
-		i = end
-	}
-}
-
-// Over whole random games, in every language, what each seat and a spectator
-// are shown names no card held by another seat, and no message has a missing
-// key.
-func TestRenderedViewsHideOtherHands(t *testing.T) {
-	t.Parallel()
-	b := bundle(t)
-	r, _ := render.For("princesses")
-	names := render.Names{"Ala", "Bolek", "Celina", "Darek", "Ewa", "Franek"}
-	for seed, n := uint64(1), sampledSeeds(t, 4, 12); seed <= n; seed++ {
-		seats := 3 + int(seed%4)
-		opts := engine.Options{}
-		if seed%2 == 0 {
-			opts["edition"] = "classic"
-		}
-		if seed%3 != 0 {
-			opts["rounds"] = "random" // every round card's steps and zones
-		}
-		st, err := princesses.Game{}.New(opts, seats, engine.NewRand(seed, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ai := princesses.Heuristic{}
-		for step := 1; ; step++ {
-			if done, _ := st.Result(); done {
-				break
-			}
-			for _, lang := range locales.Languages() {
-				l := b.Lang(lang)
-				for viewer := -1; viewer < seats; viewer++ {
-					v := st.View(engine.Seat(viewer))
-					text := strings.Join(r.Public(l, v, names[:seats]), "\n") + strings.Join(r.Private(l, v, names[:seats]), "\n")
-					// The round card's rule names cards ("the Prince 3 is worth −2"): not a hand.
-					card := v.(*princesses.View).RoundCard
-					for _, k := range []string{".text", ".text_classic"} {
-						text = strings.ReplaceAll(text, l.T("princesses.round."+card+k, nil), "")
-					}
-					if strings.Contains(text, locales.MissingOpen) {
-						t.Fatalf("%s seat %d: missing text in %q", lang, viewer, text)
-					}
-					for other := 0; other < seats; other++ {
-						if other == viewer {
-							continue
-						}
-						ov := st.View(engine.Seat(other)).(*princesses.View)
-						for _, c := range ov.Hand {
-							if slices.Contains(ov.Revealed[other], c) {
-								continue // Crystal Clear: shown to everyone
-							}
-							if containsCard(text, render.PrincessCard(l, c)) {
-								t.Fatalf("seed %d step %d %s: seat %d is shown %s of seat %d:\n%s", seed, step, lang, viewer, c, other, text)
-							}
-						}
-					}
-				}
-			}
-			s := st.Acting()[0]
-			a := ai.Choose(st.View(s), st.Legal(s), engine.NewRand(seed, -step))
-			ev, err := st.Apply(s, a, engine.NewRand(seed, step))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range ev {
-				for _, lang := range locales.Languages() {
-					text := r.Event(b.Lang(lang), e, names[:seats])
-					if strings.Contains(text, locales.MissingOpen) {
-						t.Fatalf("%s: event %s renders as %q", lang, e.Type, text)
-					}
-				}
-			}
-		}
-	}
-}
-
 // A rule error names its card, suit and power in the reader's language, not
 // in notation.
 func TestRuleErrorParamsAreNamed(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	tests := []struct {
 		lang string
 		err  error
@@ -230,7 +131,7 @@ func TestGameOverStandingsAndTie(t *testing.T) {
 		{"pl", []string{"Bolek: 3 oświadczyn · Celina: 3 oświadczyn · Ala: 5 oświadczyn", "Bolek: 2 rundy; Celina: 1 runda"}},
 		{"uk", []string{"Bolek: 2 раунди; Celina: 1 раунд"}},
 	}
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for _, tc := range tests {
 		text := r.Event(b.Lang(tc.lang), e, names)
 		for _, w := range tc.want {
@@ -244,7 +145,7 @@ func TestGameOverStandingsAndTie(t *testing.T) {
 // A power name ending in "!" is not followed by a full stop.
 func TestNoStutteringPunctuation(t *testing.T) {
 	r, _ := render.For("princesses")
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	e := engine.Public("power_declared", map[string]any{"seat": engine.Seat(0), "power": "pea-princess"})
 	for _, lang := range locales.Languages() {
 		if text := r.Event(b.Lang(lang), e, render.Names{"Ala"}); strings.Contains(text, "!.") || !strings.Contains(text, "!") {

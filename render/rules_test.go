@@ -5,17 +5,20 @@ import (
 	"strings"
 	"testing"
 
+	chaptersview "github.com/stolik-bot/stolik/render/chapters"
+
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/chapters"
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/render/rendertest"
 )
 
 // Every game's rules fit one Discord message in every language, and the
 // 3 Chapters rules name every provisional card of the card table.
 func TestRulesOfEveryGame(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for _, lang := range locales.Languages() {
 		l := b.Lang(lang)
 		for _, id := range engine.Games() {
@@ -29,7 +32,7 @@ func TestRulesOfEveryGame(t *testing.T) {
 		if len(prov) == 0 {
 			t.Fatal("no provisional card: the test would prove nothing")
 		}
-		line := render.ChaptersProvisional(l, &chapters.DefaultCards)
+		line := chaptersview.ChaptersProvisional(l, &chapters.DefaultCards)
 		if !strings.Contains(text, line) {
 			t.Errorf("%s: the rules lack the provisional list %q", lang, line)
 		}
@@ -47,7 +50,7 @@ func TestRulesOfEveryGame(t *testing.T) {
 // card and princess power of their edition, name and rule text, as listed
 // by the engine's data.
 func TestRulesTopicsOfEveryGame(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	type want struct {
 		prefix string // locale key prefix of an entry
 		ids    []string
@@ -121,7 +124,7 @@ func TestRulesTopicsOfEveryGame(t *testing.T) {
 // and the answer fits a message however many cards match.
 func TestRulesLookup(t *testing.T) {
 	t.Parallel()
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for _, lang := range locales.Languages() {
 		l := b.Lang(lang)
 		for _, ed := range []princesses.Edition{princesses.Deluxe, princesses.Classic} {

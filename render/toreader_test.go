@@ -3,6 +3,8 @@ package render_test
 import (
 	"testing"
 
+	princessesview "github.com/stolik-bot/stolik/render/princesses"
+
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
@@ -40,7 +42,7 @@ func TestToReader(t *testing.T) {
 			got := render.ToReader(g, l, tt.e, names, tt.reader)
 			want := ""
 			if tt.want != "" {
-				want = l.T(tt.want, map[string]any{"Card": render.PrincessCard(l, q9)})
+				want = l.T(tt.want, map[string]any{"Card": princessesview.PrincessCard(l, q9)})
 			}
 			if got != want {
 				t.Errorf("ToReader = %q, want %q", got, want)

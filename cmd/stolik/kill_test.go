@@ -404,7 +404,7 @@ func checkTableShowsState(t *testing.T, fake *discordtest.Server, id string, rec
 	if msg == nil {
 		t.Fatalf("table %s: no table message", id)
 	}
-	sc, ok := render.ScreenOf(rec.Setup.Game, lt, st.View(engine.Spectator), names)
+	sc, ok := render.ScreenOf(rec.Setup.Game, lt, st.View(engine.Spectator), names, nil)
 	if !ok {
 		t.Fatalf("table %s: %s has no screen", id, rec.Setup.Game)
 	}

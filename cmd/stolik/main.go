@@ -16,12 +16,9 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/stolik-bot/stolik/engine"
+	_ "github.com/stolik-bot/stolik/games" // every game, registered
 
-	_ "github.com/stolik-bot/stolik/engine/chapters"
-	_ "github.com/stolik-bot/stolik/engine/courtiers"
-	_ "github.com/stolik-bot/stolik/engine/lynx"
-	_ "github.com/stolik-bot/stolik/engine/princesses"
+	"github.com/stolik-bot/stolik/engine"
 )
 
 const usage = `stolik — tabletop card games for groups, on Discord and in the terminal.

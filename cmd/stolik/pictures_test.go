@@ -64,7 +64,7 @@ func hasScreen(t *testing.T, game string) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, ok := render.ScreenOf(game, locales.MustLoad().Lang("en"), st.View(0), make(render.Names, lo))
+	_, ok := render.ScreenOf(game, locales.MustLoad().Lang("en"), st.View(0), make(render.Names, lo), nil)
 	return ok
 }
 

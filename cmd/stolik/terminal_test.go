@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	courtiersview "github.com/stolik-bot/stolik/render/courtiers"
+
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/courtiers"
 	"github.com/stolik-bot/stolik/engine/princesses"
@@ -56,7 +58,9 @@ func TestHelpPerGame(t *testing.T) {
 				if !strings.Contains(help, first) {
 					t.Errorf("help lacks how to answer:\n%s", help)
 				}
-				for _, ex := range helpExamples[game] {
+				r, _ := render.For(game)
+				examples, _ := r.Examples()
+				for _, ex := range examples {
 					if !strings.Contains(help, ex) {
 						t.Errorf("help lacks the example %q", ex)
 					}
@@ -105,7 +109,7 @@ func TestCommandsDuringAGame(t *testing.T) {
 					}
 				}
 			}
-			sc, _ := render.ScreenOf("princesses", l, v, names(l, 4))
+			sc, _ := render.ScreenOf("princesses", l, v, names(l, 4), nil)
 			rules := answer(l, out, 2)
 			for _, w := range []string{sc.Rule.Full, strings.SplitN(plainText(l.T("princesses.rules", nil)), "\n", 2)[0]} {
 				if !strings.Contains(rules, w) {
@@ -140,7 +144,7 @@ func TestCommandsDuringAGame(t *testing.T) {
 			out := script(t, "missions\npower\ncard hare-assassin\ncard\nquit\n", "courtiers", "--lang", lang, "--seed", "4", "--db", db)
 			v := storedState(t, out, db).View(0).(*courtiers.View)
 			for _, m := range v.Missions {
-				name, text := render.CourtierMission(l, m)
+				name, text := courtiersview.CourtierMission(l, m)
 				if ms := answer(l, out, 0); !strings.Contains(ms, name) || !strings.Contains(ms, text) {
 					t.Errorf("missions lack %q: %q:\n%s", name, text, ms)
 				}
@@ -148,7 +152,7 @@ func TestCommandsDuringAGame(t *testing.T) {
 			if w := l.T("courtiers.role.assassin.text", nil); !strings.Contains(answer(l, out, 1), w) || !strings.Contains(answer(l, out, 2), w) {
 				t.Errorf("power or card lack %q:\n%s\n%s", w, answer(l, out, 1), answer(l, out, 2))
 			}
-			if w := "card " + cardExample["courtiers"]; !strings.Contains(answer(l, out, 3), w) {
+			if w := "card carp-assassin"; !strings.Contains(answer(l, out, 3), w) {
 				t.Errorf("card alone does not say how to use it: %q", answer(l, out, 3))
 			}
 		})

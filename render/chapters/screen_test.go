@@ -7,32 +7,35 @@ import (
 	"strings"
 	"testing"
 
+	present "github.com/stolik-bot/stolik/render/chapters"
+
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/chapters"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/render/rendertest"
 )
 
 // Notation in running text: an action with a card number.
 var pcsChaptersNotation = regexp.MustCompile(`\bpick \d+ ghost \d+\b|\bplay \d+\b`)
 
-func chaptersScreenGame(seats int) pcsGame {
+func chaptersScreenGame(seats int) rendertest.ScreenGame {
 	var ids []string
 	for c := chapters.Card(1); c <= chapters.NumCards; c++ {
 		ids = append(ids, chapters.DefaultCards.Card(c).Key)
 	}
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
-	return pcsGame{
-		id: "chapters", names: render.Names{"Ala", "Olena", "Bob", "Zosia", "Marek", "Iryna"}[:seats], ids: ids, notation: pcsChaptersNotation,
-		hand: func(ev engine.View) []string {
+	return rendertest.ScreenGame{
+		ID: "chapters", Names: render.Names{"Ala", "Olena", "Bob", "Zosia", "Marek", "Iryna"}[:seats], IDs: ids, Notation: pcsChaptersNotation,
+		Hand: func(ev engine.View) []string {
 			var out []string
 			for _, c := range ev.(*chapters.View).Hand {
 				out = append(out, c.String())
 			}
 			return out
 		},
-		legal: func(_ engine.View, legal []engine.Action) ([]string, bool) {
+		Legal: func(_ engine.View, legal []engine.Action) ([]string, bool) {
 			var out []string
 			for _, ea := range legal {
 				a := ea.(chapters.Action)
@@ -43,7 +46,7 @@ func chaptersScreenGame(seats int) pcsGame {
 			}
 			return out, true
 		},
-		extra: chaptersScreenExtra,
+		Extra: chaptersScreenExtra,
 	}
 }
 
@@ -57,7 +60,7 @@ func chaptersScreenExtra(t *testing.T, at string, l *locales.Localizer, st engin
 		t.Errorf("%s: Result %q", at, sc.Result)
 	}
 	// The provisional cards are not listed.
-	if p := render.ChaptersProvisional(l, v.Cards); slices.Contains(sc.Status, p) {
+	if p := present.ChaptersProvisional(l, v.Cards); slices.Contains(sc.Status, p) {
 		t.Errorf("%s: the provisional cards are listed", at)
 	}
 	// The round's cards in play order, each naming who played it.
@@ -110,17 +113,17 @@ func chaptersScreenExtra(t *testing.T, at string, l *locales.Localizer, st engin
 // Whole games of every seat count (2 players: with the ghosts), at every
 // step the screens of every seat and a spectator.
 func TestChaptersScreen(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for seats := 2; seats <= 6; seats++ {
 		t.Run(strconv.Itoa(seats), func(t *testing.T) {
 			t.Parallel()
 			g := chaptersScreenGame(seats)
 			n := 4
-			if testing.Short() || raceEnabled {
+			if testing.Short() || rendertest.RaceEnabled {
 				n = 1
 			}
 			for k := range n {
-				pcsPlay(t, b, g, engine.Options{}, uint64(300*seats+k+1), pcsEvery(2))
+				rendertest.PlayScreens(t, b, g, engine.Options{}, uint64(300*seats+k+1), rendertest.Every(2))
 			}
 		})
 	}
@@ -129,7 +132,7 @@ func TestChaptersScreen(t *testing.T) {
 // The prompt is in the second person; cards are named without the
 // provisional mark; the round's winner is "you" on your own screen.
 func TestChaptersScreenWords(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	names := render.Names{"Ala", "Olena", "Bob"}
 	for _, lang := range locales.Languages() {
 		l := b.Lang(lang)
@@ -139,7 +142,7 @@ func TestChaptersScreenWords(t *testing.T) {
 			Played: [][]chapters.Card{{1}, {2}, {3}}, Wins: []int{1, 1, 0}, Tokens: make([]chapters.Tokens, 3), Points: make([]int, 3),
 			Last: &chapters.RoundResult{Round: 2, Plays: []chapters.Play{{Seat: 1, Ghost: -1, Card: 2}, {Seat: 2, Ghost: -1, Card: 3}}, Winner: 0, Gains: make([]chapters.Tokens, 2)},
 		}
-		sc, _ := render.ScreenOf("chapters", l, v, names)
+		sc, _ := render.ScreenOf("chapters", l, v, names, nil)
 		if sc.Prompt != l.T("chapters.screen.prompt.play", nil) {
 			t.Errorf("%s: prompt %q", lang, sc.Prompt)
 		}
@@ -149,26 +152,26 @@ func TestChaptersScreenWords(t *testing.T) {
 		if !slices.ContainsFunc(sc.Hand.Cards, func(c render.Card) bool { return c.Code == "50" && c.Mark && c.Value == "50" }) {
 			t.Errorf("%s: hand %+v", lang, sc.Hand)
 		}
-		for _, text := range pcsTexts(sc) {
+		for _, text := range rendertest.Texts(sc) {
 			if strings.Contains(text, "†") {
 				t.Errorf("%s: %q", lang, text)
 			}
 		}
 		// Between rounds: the last round, won by you.
 		v.Table = nil
-		sc, _ = render.ScreenOf("chapters", l, v, names)
+		sc, _ = render.ScreenOf("chapters", l, v, names, nil)
 		if len(sc.Center) != 1 || sc.Center[0].Label != l.T("chapters.screen.last_you", map[string]any{"Round": 2}) {
 			t.Errorf("%s: center %+v", lang, sc.Center)
 		}
 		// A spectator: no hand, no prompt, the winner named.
 		v.Seat = engine.Spectator
-		sc, _ = render.ScreenOf("chapters", l, v, names)
+		sc, _ = render.ScreenOf("chapters", l, v, names, nil)
 		if sc.Hand != nil || sc.Prompt != "" || len(sc.Center) != 1 || !strings.Contains(sc.Center[0].Label, "Olena") {
 			t.Errorf("%s: spectator: %+v", lang, sc)
 		}
 		// The tokens a round gave: each player's name, a colon, the tokens.
 		v.Last.Gains = []chapters.Tokens{{Hearts: 2}, {Stars: 1}}
-		sc, _ = render.ScreenOf("chapters", l, v, names)
+		sc, _ = render.ScreenOf("chapters", l, v, names, nil)
 		want := l.T("chapters.ui.gains", map[string]any{"List": "Olena: " + l.N("chapters.hearts", 2, nil) + "; Bob: " + l.N("chapters.stars", 1, nil)})
 		if !slices.ContainsFunc(sc.Status, func(s string) bool { return strings.HasSuffix(s, " "+want) }) {
 			t.Errorf("%s: no %q in %q", lang, want, sc.Status)

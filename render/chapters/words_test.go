@@ -1,15 +1,17 @@
 package chapters_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	present "github.com/stolik-bot/stolik/render/chapters"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/chapters"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/render/rendertest"
 )
 
 // Every rule error code of 3 Chapters has a message in every language, and
@@ -19,7 +21,7 @@ func TestChaptersErrorsAreLocalized(t *testing.T) {
 		chapters.CodeUnknownCard, chapters.CodeNotInHand, chapters.CodeWrongPhase,
 		chapters.CodeGhostNeeded, chapters.CodeNoGhost, chapters.CodeSameCard,
 	}
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for _, lang := range locales.Languages() {
 		for _, code := range codes {
 			if !b.Lang(lang).Has("error." + code) {
@@ -73,10 +75,10 @@ func TestChaptersErrorsAreLocalized(t *testing.T) {
 // Every card's name, traits and abilities render in every language; the
 // provisional list is generated from the data.
 func TestChaptersCardTexts(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for _, lang := range locales.Languages() {
 		l := b.Lang(lang)
-		lines := render.ChaptersCardList(l, &chapters.DefaultCards)
+		lines := present.ChaptersCardList(l, &chapters.DefaultCards)
 		if len(lines) != chapters.NumCards+1 {
 			t.Fatalf("%s: %d lines", lang, len(lines))
 		}
@@ -87,8 +89,8 @@ func TestChaptersCardTexts(t *testing.T) {
 		}
 		prov := lines[chapters.NumCards]
 		for v := chapters.Card(1); v <= chapters.NumCards; v++ {
-			marked := strings.Contains(lines[v-1], render.ChaptersCard(l, &chapters.DefaultCards, v)) &&
-				strings.HasPrefix(lines[v-1], render.ChaptersCard(l, &chapters.DefaultCards, v))
+			marked := strings.Contains(lines[v-1], present.ChaptersCard(l, &chapters.DefaultCards, v)) &&
+				strings.HasPrefix(lines[v-1], present.ChaptersCard(l, &chapters.DefaultCards, v))
 			if !marked {
 				t.Errorf("%s: line %d does not start with the card: %q", lang, v, lines[v-1])
 			}
@@ -119,7 +121,7 @@ func TestChaptersCardTexts(t *testing.T) {
 func cardMentions(l *locales.Localizer, text string) []chapters.Card {
 	var out []chapters.Card
 	for v := chapters.Card(1); v <= chapters.NumCards; v++ {
-		if containsCard(text, render.ChaptersCard(l, &chapters.DefaultCards, v)) {
+		if rendertest.ContainsCard(text, present.ChaptersCard(l, &chapters.DefaultCards, v)) {
 			out = append(out, v)
 		}
 	}
@@ -158,86 +160,9 @@ func visible(v *chapters.View) map[chapters.Card]bool {
 	return ok
 }
 
-// Over whole games (2 to 6 seats), in every language, what each seat and a
-// spectator are shown — public and private text, hints, and the events they
-// may see — names no card they may not know: other seats' hands, kept cards
-// and picks, the ghost decks, the box.
-func TestChaptersRenderedViewsHideHiddenCards(t *testing.T) {
-	t.Parallel()
-	b := bundle(t)
-	r, ok := render.For("chapters")
-	if !ok {
-		t.Fatal("no renderer for chapters")
-	}
-	names := render.Names{"Ala", "Bolek", "Celina", "Darek", "Ewa", "Franek"}
-	for seed, n := uint64(1), sampledSeeds(t, 5, 10); seed <= n; seed++ {
-		seats := 2 + int(seed%5)
-		st, err := chapters.Game{}.New(engine.Options{}, seats, engine.NewRand(seed, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ai := chapters.Heuristic{}
-		var events []engine.Event
-		for step := 1; ; step++ {
-			for _, lang := range locales.Languages() {
-				l := b.Lang(lang)
-				for viewer := -1; viewer < seats; viewer++ {
-					v := st.View(engine.Seat(viewer)).(*chapters.View)
-					text := strings.Join(r.Public(l, v, names[:seats]), "\n") + "\n" +
-						strings.Join(r.Private(l, v, names[:seats]), "\n") + "\n" + r.Hint(l, v)
-					for _, e := range events {
-						if e.VisibleTo(engine.Seat(viewer)) {
-							text += "\n" + r.Event(l, e, names[:seats])
-						}
-					}
-					if strings.Contains(text, locales.MissingOpen) {
-						t.Fatalf("%s seat %d: missing text in %q", lang, viewer, text)
-					}
-					allowed := visible(v)
-					for _, e := range events {
-						if e.Audience == engine.Seat(viewer) {
-							for _, k := range []string{"card", "ghost"} {
-								if c, ok := chapters.ParseCard(fmt.Sprint(e.Args[k])); ok {
-									allowed[c] = true
-								}
-							}
-						}
-					}
-					for _, c := range cardMentions(l, text) {
-						if !allowed[c] {
-							t.Fatalf("seed %d step %d %s: seat %d is shown card %d it may not know:\n%s", seed, step, lang, viewer, c, text)
-						}
-					}
-					if viewer >= 0 && engine.IsActing(st, engine.Seat(viewer)) {
-						for _, a := range st.Legal(engine.Seat(viewer)) {
-							if label := r.Action(l, a); utf8.RuneCountInString(label) > 80 || strings.Contains(label, locales.MissingOpen) {
-								t.Fatalf("%s: action label %q", lang, label)
-							}
-						}
-					}
-					if viewer == -1 {
-						if n := utf8.RuneCountInString(strings.Join(r.Public(l, v, names[:seats]), "\n")); n > 1900 {
-							t.Errorf("%s: the public text is %d characters", lang, n)
-						}
-					}
-				}
-			}
-			if done, _ := st.Result(); done {
-				break
-			}
-			s := st.Acting()[0]
-			a := ai.Choose(st.View(s), st.Legal(s), engine.NewRand(seed, -step))
-			events, err = st.Apply(s, a, engine.NewRand(seed, step))
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-}
-
 // The rules summary fits a Discord message.
 func TestChaptersRules(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for _, lang := range locales.Languages() {
 		rules := b.Lang(lang).T("chapters.rules", nil)
 		if n := utf8.RuneCountInString(rules); n >= 2000 {
@@ -263,15 +188,15 @@ func TestChaptersPlayWithoutProvisionalMark(t *testing.T) {
 		l := locales.MustLoad().Lang(lang)
 		for _, c := range prov {
 			for _, text := range []string{
-				render.ChaptersCard(l, nil, c),
-				render.ChaptersCardLine(l, &chapters.DefaultCards, c),
+				present.ChaptersCard(l, nil, c),
+				present.ChaptersCardLine(l, &chapters.DefaultCards, c),
 				r.Action(l, chapters.Action{Kind: chapters.KindPlay, Card: c}),
 			} {
 				if strings.Contains(text, "†") {
 					t.Errorf("%s: %q", lang, text)
 				}
 			}
-			if e := render.ChaptersCardEntry(l, nil, c); !strings.Contains(e, render.ChaptersCard(l, nil, c)+"†") {
+			if e := present.ChaptersCardEntry(l, nil, c); !strings.Contains(e, present.ChaptersCard(l, nil, c)+"†") {
 				t.Errorf("%s: the card list does not mark %d: %q", lang, c, e)
 			}
 		}

@@ -7,21 +7,24 @@ import (
 	"strings"
 	"testing"
 
+	present "github.com/stolik-bot/stolik/render/courtiers"
+
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/courtiers"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/render/rendertest"
 )
 
-var courtiersScreenAudit = screenAudit{
-	game: courtiers.Game{},
-	ai:   courtiers.Heuristic{},
-	english: append([]string{
+var courtiersScreenAudit = rendertest.Audit{
+	Game: courtiers.Game{},
+	AI:   courtiers.Heuristic{},
+	English: append([]string{
 		"butterfly", "toad", "nightingale", "hare", "stag", "carp", "noble", "guard", "assassin", "spy",
 		"plain", "up", "down", "own", "opp", "esteemed", "disgraced", "neutral", "play", "over", "place",
 		"kill", "face_down", "queen", "domain",
 	}, courtiersMissionIDs()...),
-	marks: func(st engine.State, viewer engine.Seat) (hand, center map[string]bool) {
+	Marks: func(st engine.State, viewer engine.Seat) (hand, center map[string]bool) {
 		hand, center = map[string]bool{}, map[string]bool{}
 		if viewer < 0 {
 			return
@@ -31,18 +34,18 @@ var courtiersScreenAudit = screenAudit{
 		}
 		return
 	},
-	check: func(t *testing.T, st engine.State, viewer engine.Seat, sc render.Screen, l *locales.Localizer) {
+	Check: func(t *testing.T, st engine.State, viewer engine.Seat, sc render.Screen, l *locales.Localizer) {
 		t.Helper()
 		v := st.View(viewer).(*courtiers.View)
 		fail := func(format string, args ...any) {
 			t.Helper()
-			t.Fatalf("courtiers %s viewer %d: %s\n%s", l.Tag(), viewer, fmt.Sprintf(format, args...), auditDump(sc))
+			t.Fatalf("courtiers %s viewer %d: %s\n%s", l.Tag(), viewer, fmt.Sprintf(format, args...), rendertest.AuditDump(sc))
 		}
 		over := v.Final != nil
 
 		// No spy shows face up before the end but in the viewer's hand,
 		// by card or by name; no other seat's mission is named.
-		auditCards(sc, func(part string, c render.Card) {
+		rendertest.CardsByPart(sc, func(part string, c render.Card) {
 			if !over && part != "hand" && !c.Down && strings.HasSuffix(c.Code, "-spy") {
 				fail("a spy face up in the %s: %+v", part, c)
 			}
@@ -50,9 +53,9 @@ var courtiersScreenAudit = screenAudit{
 		if !over {
 			var spies []string
 			for f := courtiers.Family(0); f < courtiers.NumFamilies; f++ {
-				spies = append(spies, render.CourtierCard(l, courtiers.NewCard(f, courtiers.Spy)))
+				spies = append(spies, present.CourtierCard(l, courtiers.NewCard(f, courtiers.Spy)))
 			}
-			words := auditWords(sc)
+			words := rendertest.Words(sc)
 			if sc.Hand != nil {
 				words = slices.DeleteFunc(words, func(w string) bool { return w == sc.Hand.Text })
 			}
@@ -68,7 +71,7 @@ var courtiersScreenAudit = screenAudit{
 					continue
 				}
 				for _, m := range st.View(engine.Seat(other)).(*courtiers.View).Missions {
-					name, _ := render.CourtierMission(l, m)
+					name, _ := present.CourtierMission(l, m)
 					if slices.Contains(v.Missions[:], m) {
 						continue
 					}
@@ -85,7 +88,7 @@ var courtiersScreenAudit = screenAudit{
 		var missions []string
 		for _, m := range v.Missions {
 			if m != courtiers.NoMission {
-				name, _ := render.CourtierMission(l, m)
+				name, _ := present.CourtierMission(l, m)
 				missions = append(missions, name)
 			}
 		}
@@ -144,11 +147,11 @@ var courtiersScreenAudit = screenAudit{
 			fail("the result has %d lines", len(sc.Result))
 		}
 	},
-	seen: func(st engine.State, viewer engine.Seat, sc render.Screen) string {
+	Seen: func(st engine.State, viewer engine.Seat, sc render.Screen) string {
 		v := st.View(viewer).(*courtiers.View)
 		switch {
 		case sc.Prompt != "":
-			return "open " + strconv.Itoa(auditBtoi(v.QueenOpen)+auditBtoi(v.OwnOpen)+auditBtoi(v.OppOpen))
+			return "open " + strconv.Itoa(rendertest.Btoi(v.QueenOpen)+rendertest.Btoi(v.OwnOpen)+rendertest.Btoi(v.OppOpen))
 		case v.Final != nil && len(v.Final.Winners) > 1:
 			return "shared"
 		case v.Final != nil:
@@ -179,15 +182,15 @@ func courtiersMissionIDs() []string {
 // id. Turns with three, two and one areas left to fill are all reached.
 func TestCourtiersScreen(t *testing.T) {
 	t.Parallel()
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	seen := map[int]map[string]bool{}
 	t.Run("games", func(t *testing.T) {
 		for seats := 2; seats <= 5; seats++ {
 			seen[seats] = map[string]bool{}
 			t.Run(strconv.Itoa(seats), func(t *testing.T) {
 				t.Parallel()
-				for k := range auditGames() {
-					for what := range courtiersScreenAudit.play(t, b, seats, nil, uint64(100*seats+k+1), 2) {
+				for k := range rendertest.AuditGames() {
+					for what := range courtiersScreenAudit.Play(t, b, seats, nil, uint64(100*seats+k+1), 2) {
 						seen[seats][what] = true
 					}
 				}
@@ -208,7 +211,7 @@ func TestCourtiersScreen(t *testing.T) {
 // viewer's domain speak to the viewer, empty columns and piles read as
 // words, and a face-down spy is a card back.
 func TestCourtiersScreenWords(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	names := render.Names{"Ala", "Bolek", "Celina"}
 	carp := courtiers.NewCard(courtiers.Carp, courtiers.Plain)
 	hareNoble := courtiers.NewCard(courtiers.Hare, courtiers.Noble)
@@ -228,15 +231,15 @@ func TestCourtiersScreenWords(t *testing.T) {
 		part func(render.Screen) []string
 		want []string
 	}{
-		{"three areas", "en", base, auditPrompt, []string{"Place one card each at the Queen's table, in your domain and in an opponent's domain."}},
-		{"three areas", "pl", base, auditPrompt, []string{"Zagraj po jednej karcie przy stole Królowej, w swojej domenie i w domenie przeciwnika."}},
-		{"three areas", "uk", base, auditPrompt, []string{"Розмістіть по одній карті за столом Королеви, у своїх володіннях та у володіннях суперника."}},
+		{"three areas", "en", base, rendertest.Prompt, []string{"Place one card each at the Queen's table, in your domain and in an opponent's domain."}},
+		{"three areas", "pl", base, rendertest.Prompt, []string{"Zagraj po jednej karcie przy stole Królowej, w swojej domenie i w domenie przeciwnika."}},
+		{"three areas", "uk", base, rendertest.Prompt, []string{"Розмістіть по одній карті за столом Королеви, у своїх володіннях та у володіннях суперника."}},
 		{"one area", "pl", func() *courtiers.View {
 			v := base()
 			v.QueenOpen, v.OwnOpen = false, false
 			v.Moves = []courtiers.Placement{{Card: courtiers.NoCard, Area: courtiers.AreaUp}, {Card: carp, Area: courtiers.AreaOwn}}
 			return v
-		}, func(sc render.Screen) []string { return append(auditPrompt(sc), sc.Recent...) },
+		}, func(sc render.Screen) []string { return append(rendertest.Prompt(sc), sc.Recent...) },
 			[]string{"Zagraj kartę w domenie przeciwnika.", "W tej turze: Zagrywasz nad stołem Królowej: zakryty szpieg. Zagrywasz w swojej domenie: Karp."}},
 		{"into the viewer's domain", "uk", func() *courtiers.View {
 			v := base()
@@ -245,7 +248,7 @@ func TestCourtiersScreenWords(t *testing.T) {
 			return v
 		}, func(sc render.Screen) []string { return append(append([]string{sc.Title}, sc.Doing...), sc.Recent...) },
 			[]string{"Хід: Bolek", "Зараз грає Bolek — ще лишилося: стіл Королеви, власні володіння", "Цього ходу: Bolek розміщує у ваші володіння: Заєць (вельможа)."}},
-		{"empty table", "pl", base, auditCenterTexts, []string{"Karpie nad matą: brak", "Kolumna Królowej nad matą: 1 zakryty szpieg", "Wyeliminowane: brak", "Talia: pusta"}},
+		{"empty table", "pl", base, rendertest.CenterTexts, []string{"Karpie nad matą: brak", "Kolumna Królowej nad matą: 1 zakryty szpieg", "Wyeliminowane: brak", "Talia: pusta"}},
 		{"hand and missions", "pl", base, func(sc render.Screen) []string {
 			out := []string{sc.Hand.Text, sc.Title}
 			for _, p := range sc.Secret {
@@ -266,7 +269,7 @@ func TestCourtiersScreenWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/"+tt.lang, func(t *testing.T) {
-			sc, _ := render.ScreenOf("courtiers", b.Lang(tt.lang), tt.view(), names)
+			sc, _ := render.ScreenOf("courtiers", b.Lang(tt.lang), tt.view(), names, nil)
 			got := tt.part(sc)
 			for _, w := range tt.want {
 				if !slices.Contains(got, w) {

@@ -1,7 +1,10 @@
 package lynx
 
 import (
+	"strings"
+
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/lynx"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 )
@@ -9,8 +12,12 @@ import (
 // ID is the game's id.
 func (Presenter) ID() string { return "lynx" }
 
-// Card: every Lynx card is its value; what the cards are is one text.
-func (Presenter) Card(l *locales.Localizer, _ engine.View, _ string) (string, bool) {
+// Card: every Lynx card is its value (1 to 13, X the joker); what the
+// cards are is one text, given for any card of the game.
+func (Presenter) Card(l *locales.Localizer, _ engine.View, query string) (string, bool) {
+	if _, ok := lynx.ParseCard(strings.ToUpper(strings.TrimSpace(query))); !ok {
+		return "", false
+	}
 	return l.T("term.card.lynx", nil), true
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/render/rendertest"
 )
 
 func roundSuggestions(l *locales.Localizer, typed string, opts map[string]string) []render.Suggestion {
@@ -34,7 +35,7 @@ func find(ss []render.Suggestion, value string) (render.Suggestion, bool) {
 
 // Nothing typed yet: the presets, named in the reader's language.
 func TestRoundSuggestionsPresets(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	for _, lang := range locales.Languages() {
 		l := b.Lang(lang)
 		got := roundSuggestions(l, "", nil)
@@ -50,7 +51,7 @@ func TestRoundSuggestionsPresets(t *testing.T) {
 			t.Errorf("%s: rand: %v", lang, got)
 		}
 	}
-	if got := values(roundSuggestions(bundle(t).Lang("pl"), "los", nil)); !slices.Contains(got, "random") || !slices.Contains(got, "random3") {
+	if got := values(roundSuggestions(rendertest.Bundle(t).Lang("pl"), "los", nil)); !slices.Contains(got, "random") || !slices.Contains(got, "random3") {
 		t.Errorf("pl: los (losowe) does not offer the random presets: %v", got)
 	}
 }
@@ -59,7 +60,7 @@ func TestRoundSuggestionsPresets(t *testing.T) {
 // optional), the earlier items kept as canonical ids, cards already listed
 // left out.
 func TestRoundSuggestionsComplete(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	pl, uk := b.Lang("pl"), b.Lang("uk")
 
 	got := roundSuggestions(pl, "mas", nil)
@@ -112,7 +113,7 @@ func TestRoundSuggestionsComplete(t *testing.T) {
 // The edition chosen in the same command decides which cards are offered:
 // Invitation only in the classic edition, Magic Beans only in the deluxe.
 func TestRoundSuggestionsEdition(t *testing.T) {
-	en := bundle(t).Lang("en")
+	en := rendertest.Bundle(t).Lang("en")
 	classic := map[string]string{"edition": "classic"}
 	if got := roundSuggestions(en, "inv", classic); len(got) == 0 || got[0].Value != "invitation" || got[0].Name != "Invitation" {
 		t.Errorf("classic inv: %v", got)
@@ -141,7 +142,7 @@ func TestRoundSuggestionsEdition(t *testing.T) {
 // editions, fits Discord (25 at most, name 1–100 characters, value 1–100)
 // and is accepted by the engine as it stands.
 func TestRoundSuggestionsFitAndAreAccepted(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	typed := []string{"", "5", "3", "r", "ra", "random3", "a", "m", "ma", "mas", "x", "a,", "a,m", "i,o,",
 		"always-the-bridesmaid,three-times-a-lady,pass-the-bouquet,midnight-makeover,",
 		"always-the-bridesmaid,three-times-a-lady,pass-the-bouquet,midnight-makeover,a",
@@ -175,7 +176,7 @@ func TestRoundSuggestionsFitAndAreAccepted(t *testing.T) {
 // The deluxe letters the suggestions use for long lists are the engine's:
 // a table opened with a letter starts with the card of that id.
 func TestRoundLettersAreTheEngines(t *testing.T) {
-	l := bundle(t).Lang("en")
+	l := rendertest.Bundle(t).Lang("en")
 	if got := roundSuggestions(l, "g,D , w,v,arr", nil); len(got) != 1 || got[0].Value != "always-the-bridesmaid,three-times-a-lady,pass-the-bouquet,midnight-makeover,arranged-marriage" {
 		t.Fatalf("letters: %v", got)
 	}

@@ -215,29 +215,28 @@ func (b princessScreen) hand() *render.Pile {
 	return &render.Pile{Label: l.T("princesses.screen.hand", nil), Text: b.cardsText(cards), Cards: cards}
 }
 
-// marks are the cards the seat may play now: the cards its legal actions
-// take from its hand (the first card of a play, a swap, a gift; every card
-// of a pass or a split), as the engine lists them.
+// marks are the cards the seat may play now, as the engine's legal actions
+// take them from its hand: the card of a play without a power, of a card
+// set aside, given, offered or swapped; every card of a pass or a split.
 func (b princessScreen) marks() map[princesses.Card]bool {
 	out := map[princesses.Card]bool{}
-	for _, a := range b.legal {
-		toks := strings.Fields(a.String())
-		if len(toks) < 2 {
+	for _, ea := range b.legal {
+		a, ok := ea.(princesses.Action)
+		if !ok {
 			continue
 		}
-		every := toks[0] == "pass" || toks[0] == "split"
-		for _, t := range toks[1:] {
-			c, ok := princesses.ParseCard(t)
-			if !ok || !slices.Contains(b.v.Hand, c) {
-				break
+		switch {
+		case a.Kind == princesses.KindPlay && a.Pow == 0 && b.v.Phase == "play",
+			a.Kind == princesses.KindAside, a.Kind == princesses.KindGift, a.Kind == princesses.KindGive,
+			a.Kind == princesses.KindOffer, a.Kind == princesses.KindSwap:
+			out[a.Cards[0]] = true
+		case a.Kind == princesses.KindPass, a.Kind == princesses.KindSplit:
+			for _, c := range a.CardList() {
+				out[c] = true
 			}
-			out[c] = true
-			if !every {
-				break
+			if len(out) == len(b.v.Hand) {
+				return out // a pass or a split lists every combination: the hand is covered
 			}
-		}
-		if len(out) == len(b.v.Hand) {
-			break // a pass or a split lists every combination: the hand is covered
 		}
 	}
 	return out

@@ -4,10 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	present "github.com/stolik-bot/stolik/render/princesses"
+
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
+	"github.com/stolik-bot/stolik/render/rendertest"
 )
 
 func princessesGame(t *testing.T) render.Game {
@@ -31,7 +34,7 @@ func stepLabel(t *testing.T, l *locales.Localizer, v engine.View, names render.N
 // A control that names a seat names the player as the table shows them,
 // not a seat number.
 func TestPrincessesControlsNameThePlayers(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	names := render.Names{"ala", "olena", "bob", "zosia"}
 	v := &princesses.View{Seat: 0, Seats: 4, Phase: "power"}
 	for _, lang := range locales.Languages() {
@@ -52,19 +55,19 @@ func TestPrincessesControlsNameThePlayers(t *testing.T) {
 
 // After the lead of a Masquerade trick, a play is labelled face down.
 func TestPrincessesMaskedPlayLabel(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	names := render.Names{"ala", "olena", "bob", "zosia"}
 	card, _ := princesses.ParseCard("Q7")
 	for _, lang := range locales.Languages() {
 		l := b.Lang(lang)
 		masked := &princesses.View{Seat: 1, Seats: 4, Phase: "play", Leader: 0, Masked: make([]bool, 4)}
 		got := stepLabel(t, l, masked, names, render.Step{Tokens: []string{"play", "Q7"}, Whole: true})
-		if want := l.T("princesses.roundcard.action.play_masked", map[string]any{"Card": render.PrincessCard(l, card)}); got != want {
+		if want := l.T("princesses.roundcard.action.play_masked", map[string]any{"Card": present.PrincessCard(l, card)}); got != want {
 			t.Errorf("%s: masked play %q, want %q", lang, got, want)
 		}
 		open := &princesses.View{Seat: 1, Seats: 4, Phase: "play", Leader: 0}
 		got = stepLabel(t, l, open, names, render.Step{Tokens: []string{"play", "Q7"}, Whole: true})
-		if want := l.T("princesses.action.play", map[string]any{"Card": render.PrincessCard(l, card)}); got != want {
+		if want := l.T("princesses.action.play", map[string]any{"Card": present.PrincessCard(l, card)}); got != want {
 			t.Errorf("%s: play %q, want %q", lang, got, want)
 		}
 	}
@@ -72,7 +75,7 @@ func TestPrincessesMaskedPlayLabel(t *testing.T) {
 
 // The beginning of several actions is named in words, not notation.
 func TestPrincessesStepLabels(t *testing.T) {
-	b := bundle(t)
+	b := rendertest.Bundle(t)
 	names := render.Names{"ala", "olena", "bob", "zosia"}
 	v := &princesses.View{Seat: 0, Seats: 4, Phase: "play"}
 	q7, _ := princesses.ParseCard("Q7")
@@ -88,8 +91,8 @@ func TestPrincessesStepLabels(t *testing.T) {
 			{[]string{"declare", "mermaid"}, 1, []string{l.T("princesses.princess.mermaid.power", nil)}},
 			{[]string{"declare", "mermaid"}, 0, []string{l.T("princesses.step.declare", nil), l.T("princesses.princess.mermaid.power", nil)}},
 			{[]string{"declare", "scheherazade", "2"}, 2, []string{"bob"}},
-			{[]string{"swap", "Q7"}, 1, []string{render.PrincessCard(l, q7)}},
-			{[]string{"split", "Q7"}, 0, []string{l.T("princesses.step.split", nil), render.PrincessCard(l, q7)}},
+			{[]string{"swap", "Q7"}, 1, []string{present.PrincessCard(l, q7)}},
+			{[]string{"split", "Q7"}, 0, []string{l.T("princesses.step.split", nil), present.PrincessCard(l, q7)}},
 		} {
 			got := stepLabel(t, l, v, names, render.Step{Tokens: tc.tokens, Chosen: tc.chosen})
 			if !strings.HasSuffix(got, "…") {

@@ -1,0 +1,4 @@
+package picture
+
+// The tests play every game.
+import _ "github.com/stolik-bot/stolik/games"

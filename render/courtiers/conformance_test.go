@@ -1,0 +1,14 @@
+package courtiers_test
+
+import (
+	"testing"
+
+	"github.com/stolik-bot/stolik/render/courtiers"
+	"github.com/stolik-bot/stolik/render/rendertest"
+)
+
+// The presentation keeps the contract of render.Game on whole games.
+func TestConformance(t *testing.T) {
+	t.Parallel()
+	rendertest.Run(t, courtiers.Presenter{}, rendertest.Config{})
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package rendertest
+
+const RaceEnabled = true
