@@ -320,7 +320,7 @@ func rulesID(gameID, topic string, page int) string {
 // cmdRules answers /stolik rules game:<g> [topic:<t>] [card:<name or id>].
 func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, u user, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
 	r := b.newReply(i, false)
-	gameID := "princesses"
+	gameID := "" // the option is required: none is an unknown game
 	if o, ok := opts[optGame]; ok {
 		gameID = o.StringValue()
 	}

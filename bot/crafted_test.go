@@ -306,8 +306,6 @@ type crafted struct {
 	want string
 }
 
-func either(a, b string) string { return a + "\x00" + b }
-
 // TestCraftedInteractions dispatches hand-made INTERACTION_CREATE payloads
 // through the fake gateway, as a broken or hostile client could make
 // Discord send them (or as Discord could never send them): each is answered

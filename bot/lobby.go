@@ -28,7 +28,7 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 		r.send(ctx, message{content: u.l.T("bot.table_exists", map[string]any{"ID": ids[len(ids)-1]})})
 		return
 	}
-	gameID := "princesses"
+	gameID := "" // the option is required: none is an unknown game
 	if o, ok := opts[optGame]; ok {
 		gameID = o.StringValue()
 	}

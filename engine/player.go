@@ -53,7 +53,7 @@ type Checker interface {
 }
 
 // Stacker is implemented by games that accept scenario stacking lines; it
-// lists the directive names (e.g. "deal", "princesses", "deck").
+// lists the directive names (e.g. "deal", "deck").
 type Stacker interface {
 	StackKinds() []string
 }

@@ -160,13 +160,6 @@ func faceOf(c cut, px int) *face {
 	return f
 }
 
-// has reports whether the face has a glyph for r.
-func (f *face) has(r rune) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.glyphLocked(r).has
-}
-
 type textKey struct {
 	face int
 	s    string

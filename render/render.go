@@ -89,7 +89,7 @@ func YouKeys(l *locales.Localizer, names Names, key string, seat, target engine.
 // more than the view holds. A method with nothing to say for a game returns
 // its zero value.
 type Game interface {
-	// ID is the game's id, the engine's ("princesses").
+	// ID is the game's id, the engine's.
 	ID() string
 	Words
 	Screener

@@ -18,7 +18,7 @@ import (
 // presenter short of room drops from the end of this list first, and never
 // drops Acting, Result or Prompt.
 type Screen struct {
-	Game string // the game's id ("lynx")
+	Game string // the game's id
 
 	// Acting are the seats that must act now; none once the game is over.
 	// Presenters say who acts (a Discord message mentions them).

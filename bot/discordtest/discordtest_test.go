@@ -255,14 +255,6 @@ func TestInvalidCommandsRejected(t *testing.T) {
 	}
 }
 
-// interactions collects INTERACTION_CREATE events and lets a test answer
-// them from the handler goroutine.
-func interactions(dg *discordgo.Session) <-chan *discordgo.InteractionCreate {
-	ch := make(chan *discordgo.InteractionCreate, 16)
-	dg.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { ch <- i })
-	return ch
-}
-
 func TestSlashCommandEphemeralReply(t *testing.T) {
 	t.Parallel()
 	s := world(t)

@@ -53,7 +53,7 @@
 //		dg.ShouldReconnectOnError = false // see WithHeartbeatInterval
 //		dg.Close()
 //	})
-//	in := s.SlashCommand("300", "100", "200", "table", discordtest.Opt("game", "princesses"))
+//	in := s.SlashCommand("300", "100", "200", "table", discordtest.Opt("game", gameID))
 //	resp := in.Wait(ctx)
 //
 // Configure touches no package-level discordgo variable (see its comment), so

@@ -85,24 +85,10 @@ func WithHeartbeatInterval(d time.Duration) Option {
 	return func(cfg *config) { cfg.heartbeat = d }
 }
 
-// WithLatency delays every REST answer by d (real time).
-func WithLatency(d time.Duration) Option { return func(cfg *config) { cfg.latency = d } }
-
-// WithApplication sets the application id (which is also the bot user's id)
-// and the bot's username.
-func WithApplication(appID, botUsername string) Option {
-	return func(cfg *config) { cfg.appID, cfg.botName = appID, botUsername }
-}
-
 // WithToken makes the fake accept only this bot token (without the "Bot "
 // prefix) in IDENTIFY and in REST Authorization headers. By default any
 // "Bot ..." token is accepted.
 func WithToken(token string) Option { return func(cfg *config) { cfg.token = token } }
-
-// WithPrivilegedIntents lets the bot identify with GUILD_MEMBERS,
-// GUILD_PRESENCES and MESSAGE_CONTENT; without it such an IDENTIFY is closed
-// with 4014 "Disallowed intent(s)", as for an app not approved for them.
-func WithPrivilegedIntents() Option { return func(cfg *config) { cfg.privileged = true } }
 
 // WithoutCallBodies keeps Calls without their bodies, so that a long load
 // run does not hold every payload in memory.

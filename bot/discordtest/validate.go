@@ -497,9 +497,6 @@ var discordLocales = map[string]bool{
 	"ja": true, "zh-TW": true, "ko": true,
 }
 
-// ValidLocale reports whether loc is one of Discord's locale codes.
-func ValidLocale(loc string) bool { return discordLocales[loc] }
-
 // commandName is the CHAT_INPUT name rule from
 // https://discord.com/developers/docs/interactions/application-commands.
 var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)

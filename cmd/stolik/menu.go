@@ -271,11 +271,6 @@ func (c *chooser) back() bool {
 	return false
 }
 
-// restart forgets every choice made (after a refused action).
-func (c *chooser) restart() {
-	c.pre, c.hist, c.inPick, c.picked = nil, nil, false, nil
-}
-
 // prefix moves the chooser to the beginning typed in notation ("place
 // carp-assassin"), in any case, when legal actions begin with it: cut back
 // to where a choice ends (the renderer's stops), so that "place" alone is

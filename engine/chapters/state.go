@@ -154,9 +154,6 @@ func (st *State) posOf(s engine.Seat) int {
 	return int(s)
 }
 
-// ghostPos is a ghost deck's position.
-func ghostPos(g int) int { return (2*g + 3) % 4 }
-
 // Acting lists the seats that must act now.
 func (st *State) Acting() []engine.Seat {
 	switch st.phase {

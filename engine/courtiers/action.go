@@ -120,10 +120,6 @@ func (a Action) String() string {
 	return s
 }
 
-func place(c Card, area Area, opp engine.Seat) Action {
-	return Action{Card: c, Area: area, Opp: opp}
-}
-
 // ParseAction reads an action in notation.
 func ParseAction(text string) (Action, error) {
 	f := strings.Fields(text)

@@ -41,19 +41,6 @@ func value(round string, c Card) int {
 	return v
 }
 
-// danger rates how much a card is a liability to hold: high cards win
-// tricks, Princes and the Frog are proposals.
-func danger(c Card) int {
-	d := c.Rank()
-	switch {
-	case c.IsFrog():
-		d += 40
-	case c.Suit() == Princes:
-		d += 20
-	}
-	return d
-}
-
 // roundDanger is danger under the round card's scoring.
 func roundDanger(round string, c Card) int {
 	return c.Rank() + 8*value(round, c)

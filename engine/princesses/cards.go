@@ -104,9 +104,6 @@ func Deck(seats int) []Card {
 	return d
 }
 
-// HandSize is the number of cards each seat is dealt.
-func HandSize(seats int) int { return len(Deck(seats)) / seats }
-
 func inDeck(c Card, seats int) bool {
 	lo, hi := deckRanks(seats)
 	return c.Rank() >= lo && c.Rank() <= hi

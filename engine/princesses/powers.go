@@ -173,12 +173,6 @@ func powerFor(ed Edition, p PrincessID) *power {
 	return powerTable[ed][p]
 }
 
-// implementedPower reports whether princess p has a working power in
-// edition ed (Karmezina copies one).
-func implementedPower(ed Edition, p PrincessID) bool {
-	return powerFor(ed, p) != nil || (p == pid("karmezina") && ed == Classic)
-}
-
 // decl is a declared before-trick power waiting to resolve.
 type decl struct {
 	seat    engine.Seat

@@ -242,20 +242,6 @@ func ChaptersProvisional(l *locales.Localizer, t *chapters.Table) string {
 	return l.T("chapters.ui.provisional", map[string]any{"List": strings.Join(vals, ", ")})
 }
 
-// ChaptersPickOptions splits a 2-player pick into its two halves, for a
-// front end that asks for them one at a time (at most 8 options each): the
-// cards you may keep and, once one is chosen, the cards for the ghost.
-func ChaptersPickOptions(l *locales.Localizer, v *chapters.View, keep chapters.Card) (values, labels []string) {
-	for _, c := range v.Hand {
-		if c == keep {
-			continue
-		}
-		values = append(values, c.String())
-		labels = append(labels, ChaptersCard(l, v.Cards, c))
-	}
-	return values, labels
-}
-
 func (Presenter) who(l *locales.Localizer, p chapters.Play, names render.Names) string {
 	if p.IsGhost() {
 		return l.T("chapters.ui.ghost", map[string]any{"N": p.Ghost + 1})

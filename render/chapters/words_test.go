@@ -117,49 +117,6 @@ func TestChaptersCardTexts(t *testing.T) {
 	}
 }
 
-// cardMentions lists the cards a text names ("Goldilocks 5").
-func cardMentions(l *locales.Localizer, text string) []chapters.Card {
-	var out []chapters.Card
-	for v := chapters.Card(1); v <= chapters.NumCards; v++ {
-		if rendertest.ContainsCard(text, present.ChaptersCard(l, &chapters.DefaultCards, v)) {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// visible lists the cards a view shows, and the cards their abilities name.
-func visible(v *chapters.View) map[chapters.Card]bool {
-	ok := map[chapters.Card]bool{}
-	add := func(cs ...chapters.Card) {
-		for _, c := range cs {
-			ok[c] = true
-			for _, a := range v.Cards.Card(c).Abilities {
-				for _, cond := range a.When {
-					if cond.Kind == chapters.WithCard {
-						ok[cond.Card] = true
-					}
-				}
-			}
-		}
-	}
-	add(v.Hand...)
-	add(v.Kept...)
-	add(v.MyPick.Card, v.MyPick.Ghost)
-	for _, p := range v.Played {
-		add(p...)
-	}
-	for _, p := range v.Table {
-		add(p.Card)
-	}
-	if v.Last != nil {
-		for _, p := range v.Last.Plays {
-			add(p.Card)
-		}
-	}
-	return ok
-}
-
 // The rules summary fits a Discord message.
 func TestChaptersRules(t *testing.T) {
 	b := rendertest.Bundle(t)

@@ -27,7 +27,7 @@ func princessesScreenGame(seats int) rendertest.ScreenGame {
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
 	return rendertest.ScreenGame{
-		ID: "princesses", Names: render.Names{"Ala", "Olena", "Bob", "Zosia", "Marek", "Iryna"}[:seats], IDs: ids, Notation: pcsNotation,
+		ID: "princesses", Suited: true, Names: render.Names{"Ala", "Olena", "Bob", "Zosia", "Marek", "Iryna"}[:seats], IDs: ids, Notation: pcsNotation,
 		Hand: func(ev engine.View) []string {
 			var out []string
 			for _, c := range ev.(*princesses.View).Hand {

@@ -14,10 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/engine/enginetest"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 )
@@ -398,19 +396,6 @@ func design(t *testing.T, r render.Game) {
 	}
 }
 
-// SampledSeeds is how many of a whole-game rendering test's seeds the
-// race step (scripts/race.sh) plays (under -race without STOLIK_SOAK=1,
-// see enginetest.Sampled): the first keep, which cover every seat count;
-// otherwise all of them, n.
-func SampledSeeds(t *testing.T, keep, n uint64) uint64 {
-	t.Helper()
-	if enginetest.Sampled() && keep < n {
-		t.Logf("under -race: seeds 1 to %d of %d; STOLIK_SOAK=1 plays all (.ci/run's soak step)", keep, n)
-		return keep
-	}
-	return n
-}
-
 // LegalOf is what seat may do now in st (engine.AnyLegal), nil for a
 // spectator: the legal actions a screen is built with.
 func LegalOf(st engine.State, seat engine.Seat) []engine.Action {
@@ -418,20 +403,4 @@ func LegalOf(st engine.State, seat engine.Seat) []engine.Action {
 		return nil
 	}
 	return engine.AnyLegal(st, seat)
-}
-
-// ContainsCard reports whether text names the card (not as the prefix of a
-// longer number: "Queen 1" is not in "Queen 10").
-func ContainsCard(text, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], name)
-		if j < 0 {
-			return false
-		}
-		end := i + j + len(name)
-		if end >= len(text) || !unicode.IsDigit(rune(text[end])) {
-			return true
-		}
-		i = end
-	}
 }

@@ -87,7 +87,7 @@ var T0 = time.Date(2025, 3, 14, 15, 9, 26, 535897932, time.FixedZone("CET", 3600
 func Record(id string, status table.Status) table.Record {
 	return table.Record{
 		ID:     id,
-		Setup:  engine.Setup{Game: "princesses", Options: engine.Options{"edition": "pl", "rounds": "8"}, Seats: 3, Seed: math.MaxUint64 - 41},
+		Setup:  engine.Setup{Game: "game-b", Options: engine.Options{"edition": "pl", "rounds": "8"}, Seats: 3, Seed: math.MaxUint64 - 41},
 		Status: status,
 		Seats: []table.SeatInfo{
 			{Seat: 0, Kind: table.Human, UserID: "u100", Name: "Ala"},
@@ -1094,7 +1094,7 @@ func testResultsAndStats(t *testing.T, open Opener) {
 	b := open(t)
 	rec := Record("t1", table.StatusFinished)
 	rec2 := Record("t2", table.StatusFinished)
-	rec2.Setup.Game = "lynx"
+	rec2.Setup.Game = "game-a"
 	rec3 := Record("t3", table.StatusFinished)
 	rec4 := Record("t4", table.StatusFinished)
 	rec4.GuildID = "g2"
@@ -1106,9 +1106,9 @@ func testResultsAndStats(t *testing.T, open Opener) {
 	create(t, b, rec, rec2, rec3, rec4, live, lobby, elsewhere)
 	now := T0.Add(time.Hour)
 	rs := []record.Result{
-		{TableID: "t1", Seat: 0, UserID: "u1", Score: 3, Won: true, Game: "princesses", FinishedAt: now},
-		{TableID: "t1", Seat: 1, UserID: "", Score: 9, Game: "princesses", FinishedAt: now},
-		{TableID: "t1", Seat: 2, UserID: "u2", Score: 7, Game: "princesses", StandIn: true, FinishedAt: now},
+		{TableID: "t1", Seat: 0, UserID: "u1", Score: 3, Won: true, Game: "game-b", FinishedAt: now},
+		{TableID: "t1", Seat: 1, UserID: "", Score: 9, Game: "game-b", FinishedAt: now},
+		{TableID: "t1", Seat: 2, UserID: "u2", Score: 7, Game: "game-b", StandIn: true, FinishedAt: now},
 	}
 	for range 2 { // recording the same table again changes nothing
 		if err := b.RecordResults(ctx, rs); err != nil {
@@ -1121,11 +1121,11 @@ func testResultsAndStats(t *testing.T, open Opener) {
 		t.Fatal(err)
 	}
 	for _, r := range [][]record.Result{
-		{{TableID: "t2", Seat: 0, UserID: "u1", Score: 10, Game: "lynx", FinishedAt: now},
-			{TableID: "t2", Seat: 1, UserID: "u2", Score: 20, Won: true, Game: "lynx", FinishedAt: now}},
-		{{TableID: "t3", Seat: 0, UserID: "u1", Score: 4, Game: "princesses", StandIn: true, FinishedAt: now},
-			{TableID: "t3", Seat: 1, UserID: "u2", Score: 2, Won: true, Game: "princesses", FinishedAt: now}},
-		{{TableID: "t4", Seat: 0, UserID: "u1", Score: 50, Won: true, Game: "princesses", FinishedAt: now}},
+		{{TableID: "t2", Seat: 0, UserID: "u1", Score: 10, Game: "game-a", FinishedAt: now},
+			{TableID: "t2", Seat: 1, UserID: "u2", Score: 20, Won: true, Game: "game-a", FinishedAt: now}},
+		{{TableID: "t3", Seat: 0, UserID: "u1", Score: 4, Game: "game-b", StandIn: true, FinishedAt: now},
+			{TableID: "t3", Seat: 1, UserID: "u2", Score: 2, Won: true, Game: "game-b", FinishedAt: now}},
+		{{TableID: "t4", Seat: 0, UserID: "u1", Score: 50, Won: true, Game: "game-b", FinishedAt: now}},
 	} {
 		if err := b.RecordResults(ctx, r); err != nil {
 			t.Fatal(err)
@@ -1135,7 +1135,7 @@ func testResultsAndStats(t *testing.T, open Opener) {
 		t.Errorf("RecordResults of nothing: %v", err)
 	}
 	gs, err := b.GuildStats(ctx, "g1")
-	wantG := []record.GameStat{{Game: "lynx", Games: 1}, {Game: "princesses", Games: 2, StandIns: 2}}
+	wantG := []record.GameStat{{Game: "game-a", Games: 1}, {Game: "game-b", Games: 2, StandIns: 2}}
 	if err != nil || !reflect.DeepEqual(gs, wantG) {
 		t.Errorf("GuildStats(g1) = %+v, %v; want %+v", gs, err, wantG)
 	}
@@ -1143,12 +1143,12 @@ func testResultsAndStats(t *testing.T, open Opener) {
 		t.Errorf("GuildStats of a server without games = %+v, %v", gs, err)
 	}
 	ps, err := b.PlayerStats(ctx, "g1", "u1")
-	wantP := []record.PlayerStat{{Game: "lynx", Played: 1, Won: 0, AvgScore: 10}, {Game: "princesses", Played: 2, Won: 1, AvgScore: 3.5, StandIns: 1}}
+	wantP := []record.PlayerStat{{Game: "game-a", Played: 1, Won: 0, AvgScore: 10}, {Game: "game-b", Played: 2, Won: 1, AvgScore: 3.5, StandIns: 1}}
 	if err != nil || !reflect.DeepEqual(ps, wantP) {
 		t.Errorf("PlayerStats(g1, u1) = %+v, %v; want %+v", ps, err, wantP)
 	}
 	ps, err = b.PlayerStats(ctx, "g1", "u2")
-	wantP = []record.PlayerStat{{Game: "lynx", Played: 1, Won: 1, AvgScore: 20}, {Game: "princesses", Played: 2, Won: 1, AvgScore: 4.5, StandIns: 1}}
+	wantP = []record.PlayerStat{{Game: "game-a", Played: 1, Won: 1, AvgScore: 20}, {Game: "game-b", Played: 2, Won: 1, AvgScore: 4.5, StandIns: 1}}
 	if err != nil || !reflect.DeepEqual(ps, wantP) {
 		t.Errorf("PlayerStats(g1, u2) = %+v, %v; want %+v", ps, err, wantP)
 	}
@@ -1177,7 +1177,7 @@ func testUnknownTableRefused(t *testing.T, open Opener) {
 		},
 		"Vote": func() error { _, err := b.Vote(ctx, "ghost", "abandon", "u1", "yes", T0); return err },
 		"RecordResults": func() error {
-			return b.RecordResults(ctx, []record.Result{{TableID: "ghost", Game: "lynx", FinishedAt: T0}})
+			return b.RecordResults(ctx, []record.Result{{TableID: "ghost", Game: "game-a", FinishedAt: T0}})
 		},
 	} {
 		if err := f(); err == nil {
