@@ -23,7 +23,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 const (
@@ -49,7 +49,7 @@ type world struct {
 	clock *discordtest.FakeClock // nil: real time
 
 	// wrap, when set, wraps the store of the bots started from then on.
-	wrap func(*store.DB) bot.Store
+	wrap func(*sqlite.DB) bot.Store
 	// config, when set, changes the configuration of the bots started
 	// from then on.
 	config func(*bot.Config)
@@ -59,7 +59,7 @@ type world struct {
 	// logs holds the bots' warnings and errors (JSON).
 	logs *logBuffer
 
-	db      *store.DB
+	db      *sqlite.DB
 	bot     *bot.Bot
 	cancel  context.CancelFunc
 	done    chan error
@@ -113,7 +113,7 @@ func (w *world) start() {
 	t := w.t
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, w.dbPath)
+	db, err := sqlite.Open(ctx, w.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func (w *world) tableMessage(id string) *discordtest.Message {
 
 // tableMessageIn is the table message of table id as the store knows it,
 // on the fake.
-func tableMessageIn(t testing.TB, db *store.DB, fake *discordtest.Server, id string) *discordtest.Message {
+func tableMessageIn(t testing.TB, db *sqlite.DB, fake *discordtest.Server, id string) *discordtest.Message {
 	t.Helper()
 	rec, _, err := db.Load(context.Background(), id)
 	if err != nil {

@@ -1,4 +1,4 @@
-package store_test
+package sqlite_test
 
 import (
 	"context"
@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 	"github.com/stolik-bot/stolik/store/storetest"
 )
 
 // sqliteBackend is the SQLite store with the hooks the conformance suite
 // uses to change its file behind its back.
 type sqliteBackend struct {
-	*store.DB
+	*sqlite.DB
 	path string
 }
 
@@ -27,7 +27,7 @@ var (
 
 func openSQLite(t *testing.T, path string) sqliteBackend {
 	t.Helper()
-	db, err := store.Open(context.Background(), path)
+	db, err := sqlite.Open(context.Background(), path)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

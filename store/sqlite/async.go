@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/record"
 )
 
@@ -119,7 +120,7 @@ func scanDeadlines(rows *sql.Rows) ([]record.Deadline, error) {
 		dl.RemindedAt, errs[3] = optTime(remd)
 		dl.ExpiredAt, errs[4] = optTime(expird)
 		if err := errors.Join(errs[:]...); err != nil {
-			return nil, corrupt(dl.TableID, "deadline of seat %d: %v", seat, err)
+			return nil, store.Corrupt(dl.TableID, "deadline of seat %d: %v", seat, err)
 		}
 		out = append(out, dl)
 	}

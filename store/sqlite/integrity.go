@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -10,15 +10,8 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
 )
-
-// ErrMarkedCorrupt is wrapped by the *table.CorruptError of a table marked
-// corrupt with MarkCorrupt.
-var ErrMarkedCorrupt = errors.New("store: marked corrupt")
-
-func markedCorrupt(id, reason string) error {
-	return &table.CorruptError{ID: id, Err: fmt.Errorf("%w: %s", ErrMarkedCorrupt, reason)}
-}
 
 // MarkCorrupt records that a table cannot be used, and why. From then on
 // Load and Append fail with a *table.CorruptError, and Open, OpenTables,
@@ -50,22 +43,16 @@ func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
 	})
 }
 
-// CorruptTable is a table marked corrupt.
-type CorruptTable struct {
-	ID     string
-	Reason string
-}
-
 // MarkedCorrupt lists the tables marked corrupt, by id.
-func (d *DB) MarkedCorrupt(ctx context.Context) ([]CorruptTable, error) {
+func (d *DB) MarkedCorrupt(ctx context.Context) ([]store.CorruptTable, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT id, corrupt FROM tables WHERE corrupt <> '' ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing corrupt tables: %w", err)
 	}
 	defer rows.Close()
-	var out []CorruptTable
+	var out []store.CorruptTable
 	for rows.Next() {
-		var c CorruptTable
+		var c store.CorruptTable
 		if err := rows.Scan(&c.ID, &c.Reason); err != nil {
 			return nil, fmt.Errorf("store: listing corrupt tables: %w", err)
 		}
@@ -77,21 +64,9 @@ func (d *DB) MarkedCorrupt(ctx context.Context) ([]CorruptTable, error) {
 	return out, nil
 }
 
-// LogMismatch is a table whose log does not hold as many rows as its
-// recorded length says.
-type LogMismatch struct {
-	ID       string
-	Recorded int // the table's log_len
-	Stored   int // the rows of its log
-}
-
-func (m LogMismatch) String() string {
-	return fmt.Sprintf("table %s: its log holds %d entries but its recorded length is %d", m.ID, m.Stored, m.Recorded)
-}
-
 // LogMismatches lists the tables, not marked corrupt, whose log holds
 // another number of rows than recorded.
-func (d *DB) LogMismatches(ctx context.Context) ([]LogMismatch, error) {
+func (d *DB) LogMismatches(ctx context.Context) ([]store.LogMismatch, error) {
 	return logMismatches(ctx, d.r)
 }
 
@@ -99,7 +74,7 @@ type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-func logMismatches(ctx context.Context, q querier) ([]LogMismatch, error) {
+func logMismatches(ctx context.Context, q querier) ([]store.LogMismatch, error) {
 	rows, err := q.QueryContext(ctx, `SELECT t.id, t.log_len, COUNT(a.n) FROM tables t
 		LEFT JOIN actions a ON a.table_id = t.id
 		WHERE t.corrupt = '' GROUP BY t.id HAVING t.log_len <> COUNT(a.n) ORDER BY t.id`)
@@ -107,9 +82,9 @@ func logMismatches(ctx context.Context, q querier) ([]LogMismatch, error) {
 		return nil, fmt.Errorf("store: comparing log lengths: %w", err)
 	}
 	defer rows.Close()
-	var out []LogMismatch
+	var out []store.LogMismatch
 	for rows.Next() {
-		var m LogMismatch
+		var m store.LogMismatch
 		if err := rows.Scan(&m.ID, &m.Recorded, &m.Stored); err != nil {
 			return nil, fmt.Errorf("store: comparing log lengths: %w", err)
 		}
@@ -192,33 +167,9 @@ func isDamage(err error) bool {
 	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
 }
 
-// DamagedError is returned by OpenChecked when the quick check finds
-// problems.
-type DamagedError struct {
-	Path     string
-	Problems []string
-}
-
-// Error is one line: the first problems, how many there are, and the
-// command that shows them all.
-func (e *DamagedError) Error() string {
-	const shown = 3
-	ps := e.Problems
-	more := ""
-	if len(ps) > shown {
-		ps, more = ps[:shown], fmt.Sprintf("; and %d more", len(ps)-shown)
-	}
-	flat := make([]string, len(ps))
-	for i, p := range ps {
-		flat[i] = strings.Join(strings.Fields(p), " ")
-	}
-	return fmt.Sprintf("store: the database %s is damaged: %s%s (see stolik check --db %s)",
-		e.Path, strings.Join(flat, "; "), more, e.Path)
-}
-
 // OpenChecked is Open followed by the quick check (Check with full false):
 // a database with problems is closed again and refused with a
-// *DamagedError.
+// *store.DamagedError.
 func OpenChecked(ctx context.Context, path string) (*DB, error) {
 	d, err := Open(ctx, path)
 	if err != nil {
@@ -226,7 +177,7 @@ func OpenChecked(ctx context.Context, path string) (*DB, error) {
 	}
 	problems, err := d.Check(ctx, false)
 	if err == nil && len(problems) > 0 {
-		err = &DamagedError{Path: path, Problems: problems}
+		err = &store.DamagedError{Path: path, Problems: problems}
 	}
 	if err != nil {
 		_ = d.Close()
