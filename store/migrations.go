@@ -59,3 +59,16 @@ func LoadMigrations(fsys fs.FS, dir string) ([]Migration, error) {
 func TooNew(cur, known int) error {
 	return fmt.Errorf("%w: the database is at schema version %d but this program knows versions up to %d; run a newer stolik", ErrSchemaTooNew, cur, known)
 }
+
+// NextMigration returns the migration of ms that follows schema version
+// cur, nil when cur is the newest; a database at a version newer than ms
+// knows fails with TooNew.
+func NextMigration(ms []Migration, cur int) (*Migration, error) {
+	switch {
+	case cur > len(ms):
+		return nil, TooNew(cur, len(ms))
+	case cur == len(ms):
+		return nil, nil
+	}
+	return &ms[cur], nil
+}

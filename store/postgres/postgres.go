@@ -260,13 +260,10 @@ func (d *DB) migrate(ctx context.Context, ms []store.Migration) error {
 		if err != nil {
 			return err
 		}
-		if cur > len(ms) {
-			return store.TooNew(cur, len(ms))
+		m, err := store.NextMigration(ms, cur)
+		if m == nil {
+			return err
 		}
-		if cur == len(ms) {
-			return nil
-		}
-		m := ms[cur]
 		err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, m.SQL); err != nil {
 				return fmt.Errorf("applying migration %s: %w", m.Name, err)

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/mattn/go-sqlite3"
 
@@ -13,14 +12,20 @@ import (
 	"github.com/stolik-bot/stolik/store"
 )
 
+// isDamage reports whether err is SQLite finding the file damaged.
+func isDamage(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
+}
+
 // MarkCorrupt records that a table cannot be used, and why. From then on
 // Load and Append fail with a *table.CorruptError, and Open, OpenTables,
 // InChannel and CurrentTables leave the table out: it is not resumed. It
 // fails with table.ErrNotFound for an unknown id.
 func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return fmt.Errorf("store: table %s: marking it corrupt needs a reason", id)
+	reason, err := store.CheckReason(id, reason)
+	if err != nil {
+		return err
 	}
 	return d.write(ctx, func(tx stmtTx) error {
 		// The first reason stays: a table marked again (after a restart, its
@@ -46,22 +51,10 @@ func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
 // MarkedCorrupt lists the tables marked corrupt, by id.
 func (d *DB) MarkedCorrupt(ctx context.Context) ([]store.CorruptTable, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT id, corrupt FROM tables WHERE corrupt <> '' ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing corrupt tables: %w", err)
-	}
-	defer rows.Close()
-	var out []store.CorruptTable
-	for rows.Next() {
+	return collect(rows, err, "listing corrupt tables", func(r *sql.Rows) (store.CorruptTable, error) {
 		var c store.CorruptTable
-		if err := rows.Scan(&c.ID, &c.Reason); err != nil {
-			return nil, fmt.Errorf("store: listing corrupt tables: %w", err)
-		}
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing corrupt tables: %w", err)
-	}
-	return out, nil
+		return c, r.Scan(&c.ID, &c.Reason)
+	})
 }
 
 // LogMismatches lists the tables, not marked corrupt, whose log holds
@@ -70,30 +63,14 @@ func (d *DB) LogMismatches(ctx context.Context) ([]store.LogMismatch, error) {
 	return logMismatches(ctx, d.r)
 }
 
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
 func logMismatches(ctx context.Context, q querier) ([]store.LogMismatch, error) {
 	rows, err := q.QueryContext(ctx, `SELECT t.id, t.log_len, COUNT(a.n) FROM tables t
 		LEFT JOIN actions a ON a.table_id = t.id
 		WHERE t.corrupt = '' GROUP BY t.id HAVING t.log_len <> COUNT(a.n) ORDER BY t.id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: comparing log lengths: %w", err)
-	}
-	defer rows.Close()
-	var out []store.LogMismatch
-	for rows.Next() {
+	return collect(rows, err, "comparing log lengths", func(r *sql.Rows) (store.LogMismatch, error) {
 		var m store.LogMismatch
-		if err := rows.Scan(&m.ID, &m.Recorded, &m.Stored); err != nil {
-			return nil, fmt.Errorf("store: comparing log lengths: %w", err)
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: comparing log lengths: %w", err)
-	}
-	return out, nil
+		return m, r.Scan(&m.ID, &m.Recorded, &m.Stored)
+	})
 }
 
 // Check examines the database: SQLite's PRAGMA quick_check (full false:
@@ -140,31 +117,14 @@ func (d *DB) Check(ctx context.Context, full bool) ([]string, error) {
 // it reports, nil for its single "ok".
 func pragmaCheck(ctx context.Context, q querier, pragma string) ([]string, error) {
 	rows, err := q.QueryContext(ctx, "PRAGMA "+pragma)
+	out, err := collect(rows, err, pragma, scanString)
 	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", pragma, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, fmt.Errorf("store: %s: %w", pragma, err)
-		}
-		out = append(out, s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: %s: %w", pragma, err)
+		return nil, err
 	}
 	if len(out) == 1 && out[0] == "ok" {
 		return nil, nil
 	}
 	return out, nil
-}
-
-// isDamage reports whether err is SQLite finding the file damaged.
-func isDamage(err error) bool {
-	var se sqlite3.Error
-	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
 }
 
 // OpenChecked is Open followed by the quick check (Check with full false):

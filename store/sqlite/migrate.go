@@ -30,11 +30,8 @@ func migrate(ctx context.Context, db *sql.DB, ms []store.Migration) error {
 		if err != nil {
 			return err
 		}
-		if cur > len(ms) {
-			return store.TooNew(cur, len(ms))
-		}
-		if cur == len(ms) {
-			return nil
+		if next, err := store.NextMigration(ms, cur); next == nil {
+			return err
 		}
 	}
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -71,13 +68,13 @@ func migrateOne(ctx context.Context, db *sql.DB, ms []store.Migration) (done boo
 	if err != nil {
 		return false, err
 	}
-	if cur > len(ms) {
-		return false, store.TooNew(cur, len(ms))
+	m, err := store.NextMigration(ms, cur)
+	if err != nil {
+		return false, err
 	}
-	if cur == len(ms) {
+	if m == nil {
 		return true, tx.Commit()
 	}
-	m := ms[cur]
 	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
 		return false, fmt.Errorf("store: applying migration %s: %w", m.Name, err)
 	}

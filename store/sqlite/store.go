@@ -14,7 +14,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -217,18 +216,15 @@ func parseTime(s string) (time.Time, error) {
 // Create stores a new table with its seats. It fails with table.ErrExists
 // when the id is taken.
 func (d *DB) Create(ctx context.Context, rec table.Record) error {
-	if err := store.CheckRecord(rec); err != nil {
-		return err
-	}
-	opts, err := json.Marshal(rec.Setup.Options)
+	opts, err := store.EncodeRecord(rec)
 	if err != nil {
-		return fmt.Errorf("store: table %s: encoding options: %w", rec.ID, err)
+		return err
 	}
 	return d.write(ctx, func(tx stmtTx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO tables
 			(id, game, options, seats, seed, status, lang, guild_id, channel_id, message_id, created_by, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			rec.ID, rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status),
+			rec.ID, rec.Setup.Game, opts, rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status),
 			rec.Lang, rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy,
 			formatTime(rec.CreatedAt), formatTime(rec.UpdatedAt))
 		if err != nil {
@@ -256,19 +252,16 @@ func insertSeats(ctx context.Context, tx stmtTx, rec table.Record) error {
 // Update stores a table's record and replaces its seats. The creation time
 // is kept. It fails with table.ErrNotFound for an unknown id.
 func (d *DB) Update(ctx context.Context, rec table.Record) error {
-	if err := store.CheckRecord(rec); err != nil {
-		return err
-	}
-	opts, err := json.Marshal(rec.Setup.Options)
+	opts, err := store.EncodeRecord(rec)
 	if err != nil {
-		return fmt.Errorf("store: table %s: encoding options: %w", rec.ID, err)
+		return err
 	}
 	return d.write(ctx, func(tx stmtTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE tables SET
 			game = ?, options = ?, seats = ?, seed = ?, status = ?, lang = ?,
 			guild_id = ?, channel_id = ?, message_id = ?, created_by = ?, updated_at = ?, rev = rev + 1
 			WHERE id = ?`,
-			rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status), rec.Lang,
+			rec.Setup.Game, opts, rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status), rec.Lang,
 			rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy, formatTime(rec.UpdatedAt),
 			rec.ID)
 		if err != nil {
@@ -297,8 +290,8 @@ func (d *DB) Update(ctx context.Context, rec table.Record) error {
 // Every caller returns only after the transaction holding its entry has
 // committed (or failed), so an acknowledged action is always on disk.
 func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.Status) error {
-	if status != "" && !store.ValidStatus(status) {
-		return fmt.Errorf("store: table %s: unknown status %q", id, status)
+	if err := store.CheckAppendStatus(id, status); err != nil {
+		return err
 	}
 	if d.noGroup {
 		return d.write(ctx, func(tx stmtTx) error { return appendTx(ctx, tx, id, e, status) })
@@ -403,13 +396,8 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 	if bad != "" {
 		return table.Record{}, nil, store.Marked(id, bad)
 	}
-	rec.Setup.Seed = uint64(seed)
-	if err := json.Unmarshal([]byte(opts), &rec.Setup.Options); err != nil {
-		return table.Record{}, nil, store.Corrupt(id, "options %q are not a JSON object of strings: %v", opts, err)
-	}
-	rec.Status = table.Status(status)
-	if !store.ValidStatus(rec.Status) {
-		return table.Record{}, nil, store.Corrupt(id, "unknown status %q", status)
+	if err := store.DecodeTable(id, &rec, opts, status, seed); err != nil {
+		return table.Record{}, nil, err
 	}
 	if rec.CreatedAt, err = parseTime(created); err != nil {
 		return table.Record{}, nil, store.Corrupt(id, "created_at %q: %v", created, err)
@@ -423,11 +411,8 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 	if log, err = loadLog(ctx, tx, id); err != nil {
 		return table.Record{}, nil, err
 	}
-	// Rows lost from the end of the log (or all of it) leave no gap to
-	// see: only the recorded length tells. A table is never served from a
-	// partial log.
-	if len(log) != logLen {
-		return table.Record{}, nil, store.Corrupt(id, "the log holds %d entries but its recorded length is %d", len(log), logLen)
+	if err := store.CheckLogLen(id, len(log), logLen); err != nil {
+		return table.Record{}, nil, err
 	}
 	return rec, log, nil
 }
@@ -435,65 +420,43 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 func loadSeats(ctx context.Context, tx stmtTx, id string) ([]table.SeatInfo, error) {
 	rows, err := tx.QueryContext(ctx,
 		`SELECT seat, kind, user_id, name, bot FROM seats WHERE table_id = ? ORDER BY seat`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: loading seats of table %s: %w", id, err)
-	}
-	defer rows.Close()
-	var seats []table.SeatInfo
-	for rows.Next() {
+	return collect(rows, err, "loading seats of table "+id, func(r *sql.Rows) (table.SeatInfo, error) {
 		var (
 			s    table.SeatInfo
 			seat int
 			kind string
 		)
-		if err := rows.Scan(&seat, &kind, &s.UserID, &s.Name, &s.Bot); err != nil {
-			return nil, store.Corrupt(id, "seat row: %v", err)
+		if err := r.Scan(&seat, &kind, &s.UserID, &s.Name, &s.Bot); err != nil {
+			return s, store.Corrupt(id, "seat row: %v", err)
 		}
-		s.Seat, s.Kind = engine.Seat(seat), table.SeatKind(kind)
-		if !store.ValidKind(s.Kind) {
-			return nil, store.Corrupt(id, "seat %d: unknown seat kind %q", seat, kind)
-		}
-		if seat < 0 {
-			return nil, store.Corrupt(id, "negative seat %d", seat)
-		}
-		seats = append(seats, s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: loading seats of table %s: %w", id, err)
-	}
-	return seats, nil
+		return s, store.DecodeSeat(id, &s, seat, kind)
+	})
 }
 
 func loadLog(ctx context.Context, tx stmtTx, id string) ([]table.Entry, error) {
 	rows, err := tx.QueryContext(ctx,
 		`SELECT n, seat, action, at FROM actions WHERE table_id = ? ORDER BY n`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: loading the log of table %s: %w", id, err)
-	}
-	defer rows.Close()
-	var log []table.Entry
-	for rows.Next() {
+	next := 0 // the position of the row read next
+	return collect(rows, err, "loading the log of table "+id, func(r *sql.Rows) (table.Entry, error) {
 		var (
 			e    table.Entry
 			seat int
 			at   string
 		)
-		if err := rows.Scan(&e.N, &seat, &e.Action, &at); err != nil {
-			return nil, store.Corrupt(id, "log row %d: %v", len(log), err)
+		if err := r.Scan(&e.N, &seat, &e.Action, &at); err != nil {
+			return e, store.Corrupt(id, "log row %d: %v", next, err)
 		}
-		if e.N != len(log) {
-			return nil, store.Corrupt(id, "log entry %d found where entry %d was expected", e.N, len(log))
+		if err := store.CheckEntry(id, e.N, next); err != nil {
+			return e, err
 		}
+		next++
 		e.Seat = engine.Seat(seat)
+		var err error
 		if e.At, err = parseTime(at); err != nil {
-			return nil, store.Corrupt(id, "log entry %d: time %q: %v", e.N, at, err)
+			return e, store.Corrupt(id, "log entry %d: time %q: %v", e.N, at, err)
 		}
-		log = append(log, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: loading the log of table %s: %w", id, err)
-	}
-	return log, nil
+		return e, nil
+	})
 }
 
 // Open lists the ids of the tables in the lobby or being played, oldest
@@ -501,22 +464,7 @@ func loadLog(ctx context.Context, tx stmtTx, id string) ([]table.Entry, error) {
 func (d *DB) Open(ctx context.Context) ([]string, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) AND corrupt = '' ORDER BY created_at, id`,
 		string(table.StatusLobby), string(table.StatusPlaying))
-	if err != nil {
-		return nil, fmt.Errorf("store: listing open tables: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: listing open tables: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing open tables: %w", err)
-	}
-	return ids, nil
+	return collect(rows, err, "listing open tables", scanString)
 }
 
 // InChannel lists the ids of the tables in the lobby or being played in a
@@ -526,22 +474,7 @@ func (d *DB) InChannel(ctx context.Context, channelID string) ([]string, error) 
 	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) AND corrupt = ''
 		AND (channel_id = ? OR id IN (SELECT table_id FROM table_meta WHERE thread_id = ?)) ORDER BY created_at, id`,
 		string(table.StatusLobby), string(table.StatusPlaying), channelID, channelID)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
-	}
-	return ids, nil
+	return collect(rows, err, "listing the tables of channel "+channelID, scanString)
 }
 
 // UserLang returns a user's saved language preference, "" when none is set.
@@ -576,28 +509,20 @@ func (d *DB) OpenTables(ctx context.Context) ([]record.OpenTable, error) {
 		EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = ?)
 		FROM tables t WHERE t.status IN (?, ?) AND t.corrupt = '' ORDER BY t.created_at, t.id`,
 		string(table.AI), string(table.StatusLobby), string(table.StatusPlaying))
-	if err != nil {
-		return nil, fmt.Errorf("store: listing open tables: %w", err)
-	}
-	defer rows.Close()
-	var out []record.OpenTable
-	for rows.Next() {
+	return collect(rows, err, "listing open tables", func(r *sql.Rows) (record.OpenTable, error) {
 		var (
 			t  record.OpenTable
 			at string
 		)
-		if err := rows.Scan(&t.ID, &at, &t.HasAI); err != nil {
-			return nil, fmt.Errorf("store: listing open tables: %w", err)
+		if err := r.Scan(&t.ID, &at, &t.HasAI); err != nil {
+			return t, err
 		}
+		var err error
 		if t.UpdatedAt, err = parseTime(at); err != nil {
-			return nil, store.Corrupt(t.ID, "updated_at %q: %v", at, err)
+			return t, store.Corrupt(t.ID, "updated_at %q: %v", at, err)
 		}
-		out = append(out, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing open tables: %w", err)
-	}
-	return out, nil
+		return t, nil
+	})
 }
 
 // EndedSince lists the ids of the tables that ended (finished or abandoned)
@@ -608,20 +533,5 @@ func (d *DB) EndedSince(ctx context.Context, since time.Time) ([]string, error) 
 	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) AND updated_at > ?
 		AND corrupt = '' ORDER BY updated_at, id`,
 		string(table.StatusFinished), string(table.StatusAbandoned), formatTime(since))
-	if err != nil {
-		return nil, fmt.Errorf("store: listing the tables that ended lately: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: listing the tables that ended lately: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing the tables that ended lately: %w", err)
-	}
-	return ids, nil
+	return collect(rows, err, "listing the tables that ended lately", scanString)
 }
