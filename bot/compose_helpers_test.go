@@ -12,7 +12,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // shownText is the text a reader sees on a message (discordtest's
@@ -80,7 +80,7 @@ func hasPicture(m *discordtest.Message, name string) bool {
 // replayScreen replays a table's log and builds the screen everyone sees
 // of it, in the table's language, with the seats named as the bot names
 // them.
-func replayScreen(t testing.TB, db *store.DB, loc *locales.Bundle, id string) render.Screen {
+func replayScreen(t testing.TB, db *sqlite.DB, loc *locales.Bundle, id string) render.Screen {
 	t.Helper()
 	rec, log, err := db.Load(context.Background(), id)
 	if err != nil {

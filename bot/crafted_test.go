@@ -19,7 +19,7 @@ import (
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // The second server, and a second channel of the first, for tables that a
@@ -56,7 +56,7 @@ func (l *logBuffer) String() string {
 type rig struct {
 	t    *testing.T
 	fake *discordtest.Server
-	db   *store.DB
+	db   *sqlite.DB
 	bot  *bot.Bot
 	dg   *discordgo.Session
 	loc  *locales.Bundle
@@ -93,7 +93,7 @@ func newRig(t *testing.T, o rigOptions) *rig {
 
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "stolik.db")
-	db, err := store.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,13 +10,13 @@ import (
 
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // markingStore is the SQLite store, recording the tables the bot marks
 // corrupt.
 type markingStore struct {
-	*store.DB
+	*sqlite.DB
 	mu     sync.Mutex
 	marked map[string][]string // table id -> the reasons given
 }
@@ -67,7 +67,7 @@ func TestDamagedTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			ms := &markingStore{marked: map[string][]string{}}
-			w.wrap = func(db *store.DB) bot.Store {
+			w.wrap = func(db *sqlite.DB) bot.Store {
 				if !marking {
 					return unmarkingStore{db}
 				}

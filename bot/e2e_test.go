@@ -24,7 +24,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 const (
@@ -50,7 +50,7 @@ type world struct {
 	clock *discordtest.FakeClock // nil: real time
 
 	// wrap, when set, wraps the store of the bots started from then on.
-	wrap func(*store.DB) bot.Store
+	wrap func(*sqlite.DB) bot.Store
 	// config, when set, changes the configuration of the bots started
 	// from then on.
 	config func(*bot.Config)
@@ -60,7 +60,7 @@ type world struct {
 	// logs holds the bots' warnings and errors (JSON).
 	logs *logBuffer
 
-	db      *store.DB
+	db      *sqlite.DB
 	bot     *bot.Bot
 	cancel  context.CancelFunc
 	done    chan error
@@ -114,7 +114,7 @@ func (w *world) start() {
 	t := w.t
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, w.dbPath)
+	db, err := sqlite.Open(ctx, w.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +234,7 @@ func (w *world) tableMessage(id string) *discordtest.Message {
 
 // tableMessageIn is the table message of table id as the store knows it,
 // on the fake.
-func tableMessageIn(t testing.TB, db *store.DB, fake *discordtest.Server, id string) *discordtest.Message {
+func tableMessageIn(t testing.TB, db *sqlite.DB, fake *discordtest.Server, id string) *discordtest.Message {
 	t.Helper()
 	rec, _, err := db.Load(context.Background(), id)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // peer is a second bot process on the world's database: its own store
@@ -21,7 +21,7 @@ import (
 func (w *world) peer() *bot.Bot {
 	t := w.t
 	t.Helper()
-	db, err := store.Open(context.Background(), w.dbPath)
+	db, err := sqlite.Open(context.Background(), w.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // seedOpenTables writes n open tables of every game straight into the
@@ -28,7 +28,7 @@ import (
 func seedOpenTables(t testing.TB, path string, n int, aiShare, recentShare float64, now time.Time) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func resumeTables(t testing.TB, n int) (ready, resumed time.Duration, rest int) 
 		fake.AddChannel(guildID, strconv.FormatUint(200000000000000001+uint64(i), 10))
 	}
 	ctx := context.Background()
-	db, err := store.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,10 +216,10 @@ func resumeTables(t testing.TB, n int) (ready, resumed time.Duration, rest int) 
 
 // endedStore is the SQLite store with the query resume uses to find the
 // tables that ended lately (the bot's endedLister), run here on a
-// connection of its own with the SQL *store.DB is expected to run:
+// connection of its own with the SQL *sqlite.DB is expected to run:
 // finished or abandoned tables whose updated_at is after since.
 type endedStore struct {
-	*store.DB
+	*sqlite.DB
 	path string
 }
 
@@ -254,7 +254,7 @@ func (s endedStore) EndedSince(ctx context.Context, since time.Time) ([]string, 
 func TestResumeRefreshesEndedTables(t *testing.T) {
 	clock := discordtest.NewFakeClock(day0)
 	w := newWorldAt(t, clock)
-	w.wrap = func(db *store.DB) bot.Store { return endedStore{DB: db, path: w.dbPath} }
+	w.wrap = func(db *sqlite.DB) bot.Store { return endedStore{DB: db, path: w.dbPath} }
 	ctx := context.Background()
 	pl := w.loc.Lang("pl")
 

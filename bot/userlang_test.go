@@ -9,12 +9,12 @@ import (
 
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // langCountingStore counts the store's reads of users' languages.
 type langCountingStore struct {
-	*store.DB
+	*sqlite.DB
 	reads *atomic.Int64
 }
 
@@ -37,7 +37,7 @@ func TestUserLanguageRemembered(t *testing.T) {
 			clock := discordtest.NewFakeClock(day0)
 			w := newWorldAt(t, clock)
 			var reads atomic.Int64
-			w.wrap = func(db *store.DB) bot.Store { return langCountingStore{db, &reads} }
+			w.wrap = func(db *sqlite.DB) bot.Store { return langCountingStore{db, &reads} }
 			w.shared = shared
 			w.stop()
 			w.start()

@@ -23,7 +23,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // TestMain lets the test binary be the bot: with STOLIK_TEST_SERVE=1 it
@@ -160,7 +160,7 @@ func TestKillUnderLoad(t *testing.T) {
 			return nil, false
 		}
 	}
-	db, err := store.Open(context.Background(), dbPath)
+	db, err := sqlite.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // player answers the terminal's prompts like a person would: the first
@@ -314,7 +314,7 @@ func runScenarios(t *testing.T, game string) []string {
 func loadTable(t *testing.T, path, id string) (table.Record, []table.Entry) {
 	t.Helper()
 	ctx := context.Background()
-	s, err := store.Open(ctx, path)
+	s, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/postgres"
 	"github.com/stolik-bot/stolik/store/record"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 const migrateDBUsage = `stolik migrate-db --from FILE --to postgres://USER:PASSWORD@HOST:PORT/DATABASE [--resume]
@@ -63,7 +64,7 @@ func cmdMigrateDB(ctx context.Context, args []string, out io.Writer) error {
 	}
 	target := postgres.Redact(*to)
 
-	src, err := store.OpenExisting(ctx, *from)
+	src, err := sqlite.OpenExisting(ctx, *from)
 	if errors.Is(err, store.ErrNoDatabase) {
 		return usageError{fmt.Sprintf("migrate-db: no such database: %s", *from)}
 	}
@@ -231,7 +232,7 @@ func sameCopy(ctx context.Context, dst *postgres.DB, c postgres.TableCopy) error
 // the source; the store loads it as the source's store does (the same
 // record and log, or the same refusal of a table marked corrupt); and its
 // log replays exactly when the source's does, to the same length.
-func verifyTable(ctx context.Context, src *store.DB, dst *postgres.DB, c postgres.TableCopy) error {
+func verifyTable(ctx context.Context, src *sqlite.DB, dst *postgres.DB, c postgres.TableCopy) error {
 	id := c.Table.ID
 	if err := sameCopy(ctx, dst, c); err != nil {
 		return err

@@ -20,6 +20,7 @@ import (
 	"github.com/stolik-bot/stolik/store/postgres"
 	"github.com/stolik-bot/stolik/store/postgres/pgtest"
 	"github.com/stolik-bot/stolik/store/record"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // playAI makes the table's acting seats play up to moves actions with the
@@ -58,7 +59,7 @@ func migrationSource(t *testing.T) (string, []string) {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "stolik.db")
-	db, err := store.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +204,7 @@ func TestMigrateDB(t *testing.T) {
 		t.Errorf("unexpected summary: %s", out)
 	}
 
-	lite, err := store.OpenExisting(ctx, src)
+	lite, err := sqlite.OpenExisting(ctx, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +370,7 @@ func TestMigrateDBRefusals(t *testing.T) {
 	const pw = "hunter2-secret"
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.db")
-	db, err := store.Open(context.Background(), good)
+	db, err := sqlite.Open(context.Background(), good)
 	if err != nil {
 		t.Fatal(err)
 	}

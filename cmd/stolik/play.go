@@ -16,7 +16,7 @@ import (
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/picture"
 	"github.com/stolik-bot/stolik/render"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // cmdPlay plays a whole game in the terminal: a new one (the human at seat
@@ -160,7 +160,7 @@ func (m *memDriver) act(_ context.Context, s engine.Seat, a engine.Action) ([]en
 }
 
 type dbDriver struct {
-	db    *store.DB
+	db    *sqlite.DB
 	svc   *table.Service
 	id    string
 	snap  *table.Snapshot
@@ -168,7 +168,7 @@ type dbDriver struct {
 }
 
 func openDBDriver(ctx context.Context, path string, su engine.Setup, l *locales.Localizer) (*dbDriver, error) {
-	db, err := store.Open(ctx, path)
+	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +195,7 @@ func openDBDriver(ctx context.Context, path string, su engine.Setup, l *locales.
 // one human seat (the terminal's), AI players in the others, still being
 // played.
 func resumeDBDriver(ctx context.Context, path, id string, l *locales.Localizer) (*dbDriver, error) {
-	db, err := store.OpenExisting(ctx, path)
+	db, err := sqlite.OpenExisting(ctx, path)
 	if err != nil {
 		return nil, dbError(l, path, id, err)
 	}

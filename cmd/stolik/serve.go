@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/stolik-bot/stolik/bot"
-	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/open"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // minFree is the free space below which serve warns at start.
@@ -63,7 +63,7 @@ func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 	// checkpoints, and the file grows with every game: below minFree the
 	// host hears of it now, not from failing moves.
 	// (A PostgreSQL server keeps its own disk: nothing to check here.)
-	if free, err := store.FreeBytes(cfg.Database); err == nil && free < minFree && !open.IsPostgres(cfg.Database) {
+	if free, err := sqlite.FreeBytes(cfg.Database); err == nil && free < minFree && !open.IsPostgres(cfg.Database) {
 		log.Warn("little disk space left beside the database: moves fail when it runs out (keep at least 64 MiB free)",
 			"path", cfg.Database, "free_mib", free>>20)
 	}

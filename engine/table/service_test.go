@@ -15,7 +15,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // clock is a fake clock that ticks one second per reading.
@@ -35,7 +35,7 @@ func (c *clock) Now() time.Time {
 
 type env struct {
 	path  string
-	db    *store.DB
+	db    *sqlite.DB
 	svc   *table.Service
 	clock *clock
 }
@@ -51,7 +51,7 @@ func newEnv(t *testing.T, opts ...table.Option) *env {
 // restart.
 func (e *env) open(t *testing.T, opts ...table.Option) {
 	t.Helper()
-	db, err := store.Open(context.Background(), e.path)
+	db, err := sqlite.Open(context.Background(), e.path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
-	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // Two services on one database stand for two bot processes on one
@@ -133,15 +133,15 @@ func (st *picksState) Clone() engine.State {
 // processes would be.
 type procs struct {
 	a, b   *table.Service
-	da, db *store.DB
+	da, db *sqlite.DB
 }
 
 func twoProcs(t *testing.T, opts ...table.Option) procs {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "stolik.db")
 	var p procs
-	for _, d := range []**store.DB{&p.da, &p.db} {
-		db, err := store.Open(context.Background(), path)
+	for _, d := range []**sqlite.DB{&p.da, &p.db} {
+		db, err := sqlite.Open(context.Background(), path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,7 +170,7 @@ func mustGet(t *testing.T, s *table.Service, id string) *table.Snapshot {
 }
 
 // storedLog is the table's log as the store holds it, as "seat:action".
-func storedLog(t *testing.T, db *store.DB, id string) []string {
+func storedLog(t *testing.T, db *sqlite.DB, id string) []string {
 	t.Helper()
 	_, log, err := db.Load(context.Background(), id)
 	if err != nil {
@@ -377,7 +377,7 @@ func TestConcurrentClicksTwoProcesses(t *testing.T) {
 }
 
 // replayedIn rebuilds a table's state straight from a store.
-func replayedIn(t *testing.T, db *store.DB, id string) engine.State {
+func replayedIn(t *testing.T, db *sqlite.DB, id string) engine.State {
 	t.Helper()
 	return (&env{db: db}).replayed(t, id)
 }
@@ -388,7 +388,7 @@ func BenchmarkGetCached(b *testing.B) {
 	ctx := context.Background()
 	for _, shared := range []bool{false, true} {
 		b.Run(fmt.Sprintf("shared=%v", shared), func(b *testing.B) {
-			db, err := store.Open(ctx, filepath.Join(b.TempDir(), "stolik.db"))
+			db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "stolik.db"))
 			if err != nil {
 				b.Fatal(err)
 			}

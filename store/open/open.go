@@ -1,76 +1,31 @@
 // Package open opens the store a configuration names: `database =
 // "postgres://…"` (or postgresql://…, in the configuration or STOLIK_DB)
 // is a PostgreSQL database (package store/postgres); anything else is the
-// path of a SQLite file (package store).
+// path of a SQLite file (package store/sqlite).
 //
-// Every backend offers the same methods with the same semantics (Backend;
-// the conformance suite store/storetest checks them), so the bot, the
-// table service and the commands take a Backend and never ask which.
+// Every backend offers the same methods with the same semantics
+// (store.Backend; the conformance suite store/storetest checks them), so
+// the bot, the table service and the commands take a Backend and never ask
+// which.
 package open
 
 import (
 	"context"
 	"errors"
 	"strings"
-	"time"
 
-	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/postgres"
-	"github.com/stolik-bot/stolik/store/record"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // Backend is a store: what the table service, the bot and the commands
-// need from persistence; the conformance suite (store/storetest) checks
-// every backend against it, and it holds bot.Store (a test says so).
-type Backend interface {
-	table.Store
-	table.Stamper
-
-	InChannel(ctx context.Context, channelID string) ([]string, error)
-	LastInChannel(ctx context.Context, channelID string) (string, error)
-	UserLang(ctx context.Context, userID string) (string, error)
-	SetUserLang(ctx context.Context, userID, lang string) error
-	DMReminders(ctx context.Context, userID string) (bool, error)
-	SetDMReminders(ctx context.Context, userID string, on bool) error
-
-	Meta(ctx context.Context, id string) (record.Meta, error)
-	SetMeta(ctx context.Context, id string, m record.Meta) error
-	SeatFlags(ctx context.Context, id string) (map[engine.Seat]record.SeatFlags, error)
-	SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f record.SeatFlags) error
-
-	Deadlines(ctx context.Context, id string) ([]record.Deadline, error)
-	PutDeadline(ctx context.Context, dl record.Deadline) error
-	DeleteDeadline(ctx context.Context, id string, seat engine.Seat) error
-	DueDeadlines(ctx context.Context, now time.Time) ([]record.Deadline, error)
-	NextDue(ctx context.Context) (time.Time, bool, error)
-	MarkReminded(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
-	MarkExpired(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
-	ClaimDue(ctx context.Context, now time.Time, owner string, lease time.Duration) ([]record.Deadline, error)
-	ReleaseClaim(ctx context.Context, dl record.Deadline, owner string) error
-
-	Vote(ctx context.Context, id, topic, voter, choice string, at time.Time) (bool, error)
-	Votes(ctx context.Context, id, topic string) (map[string]string, error)
-	ClearVotes(ctx context.Context, id, topic string) error
-
-	RecordResults(ctx context.Context, rs []record.Result) error
-	GuildStats(ctx context.Context, guildID string) ([]record.GameStat, error)
-	PlayerStats(ctx context.Context, guildID, userID string) ([]record.PlayerStat, error)
-	CurrentTables(ctx context.Context, guildID, userID string) (int, error)
-	OpenTables(ctx context.Context) ([]record.OpenTable, error)
-	EndedSince(ctx context.Context, since time.Time) ([]string, error)
-
-	MarkCorrupt(ctx context.Context, id, reason string) error
-	MarkedCorrupt(ctx context.Context) ([]store.CorruptTable, error)
-	LogMismatches(ctx context.Context) ([]store.LogMismatch, error)
-	Check(ctx context.Context, full bool) ([]string, error)
-	SchemaVersion(ctx context.Context) (int, error)
-	Close() error
-}
+// need from persistence (store.Backend); it holds bot.Store (a test says
+// so).
+type Backend = store.Backend
 
 var (
-	_ Backend = (*store.DB)(nil)
+	_ Backend = (*sqlite.DB)(nil)
 	_ Backend = (*postgres.DB)(nil)
 )
 
@@ -112,7 +67,7 @@ func Open(ctx context.Context, dsn string) (Backend, error) {
 	if IsPostgres(dsn) {
 		return postgres.Open(ctx, dsn)
 	}
-	return store.Open(ctx, dsn)
+	return sqlite.Open(ctx, dsn)
 }
 
 // OpenExisting is Open for a store that must exist already: a missing
@@ -125,7 +80,7 @@ func OpenExisting(ctx context.Context, dsn string) (Backend, error) {
 	if IsPostgres(dsn) {
 		return postgres.Open(ctx, dsn)
 	}
-	return store.OpenExisting(ctx, dsn)
+	return sqlite.OpenExisting(ctx, dsn)
 }
 
 // OpenChecked is Open followed by the quick check (Check with full false:
@@ -137,7 +92,7 @@ func OpenChecked(ctx context.Context, dsn string) (Backend, error) {
 		return nil, ErrUnknownScheme
 	}
 	if !IsPostgres(dsn) {
-		return store.OpenChecked(ctx, dsn)
+		return sqlite.OpenChecked(ctx, dsn)
 	}
 	d, err := postgres.Open(ctx, dsn)
 	if err != nil {

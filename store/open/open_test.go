@@ -16,6 +16,7 @@ import (
 	"github.com/stolik-bot/stolik/store/open"
 	"github.com/stolik-bot/stolik/store/postgres"
 	"github.com/stolik-bot/stolik/store/postgres/pgtest"
+	"github.com/stolik-bot/stolik/store/sqlite"
 	"github.com/stolik-bot/stolik/store/storetest"
 )
 
@@ -71,7 +72,7 @@ func TestOpenSQLite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := b.(*store.DB); !ok {
+	if _, ok := b.(*sqlite.DB); !ok {
 		t.Fatalf("a path opened a %T", b)
 	}
 	if err := b.Create(ctx, storetest.Record("t", table.StatusLobby)); err != nil {

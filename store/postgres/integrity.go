@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -19,15 +18,15 @@ import (
 // resumed. The first reason stays: a table marked again keeps why it was
 // marked. It fails with table.ErrNotFound for an unknown id.
 func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return fmt.Errorf("store/postgres: table %s: marking it corrupt needs a reason", id)
+	reason, err := store.CheckReason(id, reason)
+	if err == nil {
+		err = d.live()
 	}
-	if err := d.live(); err != nil {
+	if err != nil {
 		return err
 	}
 	var marked bool
-	err := d.pool.QueryRow(ctx, `WITH mark AS (
+	err = d.pool.QueryRow(ctx, `WITH mark AS (
 			UPDATE tables SET corrupt = $2, rev = rev + 1 WHERE id = $1 AND corrupt = '' RETURNING id
 		) SELECT EXISTS (SELECT 1 FROM mark) OR EXISTS (SELECT 1 FROM tables WHERE id = $1)`, id, reason).Scan(&marked)
 	if err != nil {

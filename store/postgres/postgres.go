@@ -1,16 +1,19 @@
 // Package postgres is Stolik's PostgreSQL store, for deployments that
 // outgrow one process: several processes may share one database. It is
-// built on pgx and its pool (pgxpool) and offers every method of package
-// store's SQLite DB — table.Store and everything the bot's Store needs —
-// with the same semantics and the same error values (table.ErrNotFound,
-// table.ErrExists, table.ErrConflict, *table.CorruptError,
-// store.ErrMarkedCorrupt, store.ErrSchemaTooNew, store.ErrReadOnly,
-// store.ErrClosed). Both pass one conformance suite, store/storetest.
+// built on pgx and its pool (pgxpool) and offers store.Backend with the
+// semantics and the error values of the SQLite store (store/sqlite):
+// table.ErrNotFound, table.ErrExists, table.ErrConflict,
+// *table.CorruptError, store.ErrMarkedCorrupt, store.ErrSchemaTooNew,
+// store.ErrReadOnly, store.ErrClosed. Both pass one conformance suite,
+// store/storetest. It imports only the backend-neutral package store,
+// never the SQLite adapter: a program that uses only this store builds
+// with CGO_ENABLED=0.
 //
-// The schema is store's, migration for migration (migrations/0001–0003,
-// rewritten in PostgreSQL's types); Open applies the pending ones while
-// holding a PostgreSQL advisory lock, so that several processes starting at
-// once apply each migration once.
+// The schema is the SQLite store's, migration for migration
+// (migrations/0001–0004, rewritten in PostgreSQL's types, read by
+// store.LoadMigrations); Open applies the pending ones while holding a
+// PostgreSQL advisory lock, so that several processes starting at once
+// apply each migration once.
 //
 // One writer per table holds across processes: an append is one statement
 // whose guard, UPDATE tables SET log_len = log_len + 1 WHERE id = $1 AND
@@ -50,11 +53,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
-	"path"
-	"sort"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -62,7 +61,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/store"
 )
 
@@ -81,7 +79,7 @@ type DB struct {
 	closed atomic.Bool
 }
 
-var _ table.Store = (*DB)(nil)
+var _ store.Backend = (*DB)(nil)
 
 // IsURL reports whether dsn names a PostgreSQL database (a postgres:// or
 // postgresql:// URL) rather than a SQLite file.
@@ -164,7 +162,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		}
 		return &scrubbed{msg: scrub(fmt.Sprintf("store/postgres: %s: %s: %v", where, step, err), secrets), errs: errs}
 	}
-	ms, err := loadMigrations(embedded, "migrations")
+	ms, err := store.LoadMigrations(embedded, "migrations")
 	if err != nil {
 		return nil, err
 	}
@@ -224,56 +222,12 @@ func (d *DB) live() error {
 	return nil
 }
 
-// migration is one numbered schema change.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-// loadMigrations reads the migrations in dir of fsys: files named
-// NNNN_description.sql whose numbers run 1, 2, 3… without gaps.
-func loadMigrations(fsys fs.FS, dir string) ([]migration, error) {
-	ents, err := fs.ReadDir(fsys, dir)
-	if err != nil {
-		return nil, fmt.Errorf("store/postgres: reading migrations: %w", err)
-	}
-	var ms []migration
-	for _, ent := range ents {
-		name := ent.Name()
-		if ent.IsDir() || !strings.HasSuffix(name, ".sql") {
-			continue
-		}
-		num, _, ok := strings.Cut(name, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v <= 0 {
-			return nil, fmt.Errorf("store/postgres: migration %q: name must be NNNN_description.sql with a positive number", name)
-		}
-		body, err := fs.ReadFile(fsys, path.Join(dir, name))
-		if err != nil {
-			return nil, fmt.Errorf("store/postgres: migration %q: %w", name, err)
-		}
-		ms = append(ms, migration{version: v, name: name, sql: string(body)})
-	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
-	for i, m := range ms {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("store/postgres: migration %q: expected number %d (numbers must run from 1 without gaps or repeats)", m.name, i+1)
-		}
-	}
-	return ms, nil
-}
-
-func tooNew(cur, known int) error {
-	return fmt.Errorf("%w: the database is at schema version %d but this program knows versions up to %d; run a newer stolik", store.ErrSchemaTooNew, cur, known)
-}
-
 // migrate brings the database to the newest schema in ms. It holds a
 // session advisory lock on one connection throughout, so that processes
 // starting at once migrate one after the other; each migration runs in its
 // own transaction with its row in schema_migrations. A database already at
 // the newest version is only read.
-func (d *DB) migrate(ctx context.Context, ms []migration) error {
+func (d *DB) migrate(ctx context.Context, ms []store.Migration) error {
 	conn, err := d.pool.Acquire(ctx)
 	if err != nil {
 		return err
@@ -306,20 +260,17 @@ func (d *DB) migrate(ctx context.Context, ms []migration) error {
 		if err != nil {
 			return err
 		}
-		if cur > len(ms) {
-			return tooNew(cur, len(ms))
+		m, err := store.NextMigration(ms, cur)
+		if m == nil {
+			return err
 		}
-		if cur == len(ms) {
-			return nil
-		}
-		m := ms[cur]
 		err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, m.sql); err != nil {
-				return fmt.Errorf("applying migration %s: %w", m.name, err)
+			if _, err := tx.Exec(ctx, m.SQL); err != nil {
+				return fmt.Errorf("applying migration %s: %w", m.Name, err)
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())`,
-				m.version, m.name); err != nil {
-				return fmt.Errorf("recording migration %s: %w", m.name, err)
+				m.Version, m.Name); err != nil {
+				return fmt.Errorf("recording migration %s: %w", m.Name, err)
 			}
 			return nil
 		})

@@ -62,7 +62,7 @@ func TestMigrationsMatchSQLite(t *testing.T) {
 		}
 		return out
 	}
-	pg, lite := names("migrations"), names(filepath.Join("..", "migrations"))
+	pg, lite := names("migrations"), names(filepath.Join("..", "sqlite", "migrations"))
 	if len(pg) == 0 || !slices.Equal(pg, lite) {
 		t.Fatalf("PostgreSQL migrations %v, SQLite migrations %v: they must match", pg, lite)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/store/postgres"
 	"github.com/stolik-bot/stolik/store/postgres/pgtest"
+	"github.com/stolik-bot/stolik/store/storetest"
 )
 
 // TestTwoServicesOneDatabase: two table services on two handles on one
@@ -127,7 +128,7 @@ func TestTwoServicesOneDatabase(t *testing.T) {
 // fresh is the bot's check of a click drawn at version on the table as it
 // now stands: current, or older while the seat still has to act and has
 // not acted since (other seats' moves in a simultaneous decision).
-func fresh(t *testing.T, db pgBackend, now *table.Snapshot, version int, seat engine.Seat) bool {
+func fresh(t *testing.T, db storetest.Backend, now *table.Snapshot, version int, seat engine.Seat) bool {
 	if now.Version == version {
 		return true
 	}

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -19,60 +18,18 @@ import (
 // context no longer ends it (see Append).
 const appendTimeout = time.Minute
 
-func validStatus(s table.Status) bool {
-	switch s {
-	case table.StatusLobby, table.StatusPlaying, table.StatusFinished, table.StatusAbandoned:
-		return true
-	}
-	return false
-}
-
-func validKind(k table.SeatKind) bool {
-	return k == table.Human || k == table.AI
-}
-
-// checkRecord rejects a record that could not be loaded back.
-func checkRecord(rec table.Record) error {
-	if rec.ID == "" {
-		return errors.New("store/postgres: table id is empty")
-	}
-	if !validStatus(rec.Status) {
-		return fmt.Errorf("store/postgres: table %s: unknown status %q", rec.ID, rec.Status)
-	}
-	for _, s := range rec.Seats {
-		if !validKind(s.Kind) {
-			return fmt.Errorf("store/postgres: table %s: seat %d: unknown seat kind %q", rec.ID, s.Seat, s.Kind)
-		}
-		if s.Seat < 0 {
-			return fmt.Errorf("store/postgres: table %s: negative seat %d", rec.ID, s.Seat)
-		}
-	}
-	return nil
-}
-
-func corrupt(id, format string, args ...any) error {
-	return &table.CorruptError{ID: id, Err: fmt.Errorf(format, args...)}
-}
-
-func markedCorrupt(id, reason string) error {
-	return &table.CorruptError{ID: id, Err: fmt.Errorf("%w: %s", store.ErrMarkedCorrupt, reason)}
-}
-
 // Create stores a new table with its seats. It fails with table.ErrExists
 // when the id is taken.
 func (d *DB) Create(ctx context.Context, rec table.Record) error {
-	if err := checkRecord(rec); err != nil {
-		return err
-	}
-	opts, err := json.Marshal(rec.Setup.Options)
+	opts, err := store.EncodeRecord(rec)
 	if err != nil {
-		return fmt.Errorf("store/postgres: table %s: encoding options: %w", rec.ID, err)
+		return err
 	}
 	return d.write(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO tables
 			(id, game, options, seats, seed, status, lang, guild_id, channel_id, message_id, created_by, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			rec.ID, rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status),
+			rec.ID, rec.Setup.Game, opts, rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status),
 			rec.Lang, rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy, rec.CreatedAt, rec.UpdatedAt)
 		if isUnique(err, "tables_pkey") {
 			return fmt.Errorf("store/postgres: table %s: %w", rec.ID, table.ErrExists)
@@ -98,19 +55,16 @@ func insertSeats(ctx context.Context, tx pgx.Tx, rec table.Record) error {
 // Update stores a table's record and replaces its seats. The creation time
 // is kept. It fails with table.ErrNotFound for an unknown id.
 func (d *DB) Update(ctx context.Context, rec table.Record) error {
-	if err := checkRecord(rec); err != nil {
-		return err
-	}
-	opts, err := json.Marshal(rec.Setup.Options)
+	opts, err := store.EncodeRecord(rec)
 	if err != nil {
-		return fmt.Errorf("store/postgres: table %s: encoding options: %w", rec.ID, err)
+		return err
 	}
 	return d.write(ctx, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE tables SET
 			game = $1, options = $2, seats = $3, seed = $4, status = $5, lang = $6,
 			guild_id = $7, channel_id = $8, message_id = $9, created_by = $10, updated_at = $11, rev = rev + 1
 			WHERE id = $12`,
-			rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status), rec.Lang,
+			rec.Setup.Game, opts, rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status), rec.Lang,
 			rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy, rec.UpdatedAt, rec.ID)
 		if err != nil {
 			return fmt.Errorf("store/postgres: updating table %s: %w", rec.ID, err)
@@ -149,8 +103,8 @@ INSERT INTO actions (table_id, n, seat, action, at) SELECT id, $2, $3, $4, $5 FR
 // minute instead): the caller learns whether the entry was committed,
 // as with the SQLite store's group commit.
 func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.Status) error {
-	if status != "" && !validStatus(status) {
-		return fmt.Errorf("store/postgres: table %s: unknown status %q", id, status)
+	if err := store.CheckAppendStatus(id, status); err != nil {
+		return err
 	}
 	if err := d.live(); err != nil {
 		return err
@@ -164,7 +118,7 @@ func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.
 	if isUnique(err, "actions_pkey") {
 		// The recorded length said entry e.N was next, yet the log holds
 		// it: the two disagree.
-		return corrupt(id, "the log holds entry %d but its recorded length is %d", e.N, e.N)
+		return store.Corrupt(id, "the log holds entry %d but its recorded length is %d", e.N, e.N)
 	}
 	if err != nil {
 		return fmt.Errorf("store/postgres: table %s: appending entry %d: %w", id, e.N, err)
@@ -184,7 +138,7 @@ func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.
 	case err != nil:
 		return fmt.Errorf("store/postgres: table %s: reading the log length: %w", id, err)
 	case bad != "":
-		return markedCorrupt(id, bad)
+		return store.Marked(id, bad)
 	}
 	return fmt.Errorf("store/postgres: table %s: appending entry %d to a log of %d: %w", id, e.N, n, table.ErrConflict)
 }
@@ -224,16 +178,11 @@ func load(ctx context.Context, tx pgx.Tx, id string) (rec table.Record, log []ta
 		return rec, nil, fmt.Errorf("store/postgres: loading table %s: %w", id, err)
 	}
 	if bad != "" {
-		return rec, nil, markedCorrupt(id, bad)
+		return rec, nil, store.Marked(id, bad)
 	}
 	rec.CreatedAt, rec.UpdatedAt = rec.CreatedAt.UTC(), rec.UpdatedAt.UTC()
-	rec.Setup.Seed = uint64(seed)
-	if err := json.Unmarshal([]byte(opts), &rec.Setup.Options); err != nil {
-		return rec, nil, corrupt(id, "options %q are not a JSON object of strings: %v", opts, err)
-	}
-	rec.Status = table.Status(status)
-	if !validStatus(rec.Status) {
-		return rec, nil, corrupt(id, "unknown status %q", status)
+	if err := store.DecodeTable(id, &rec, opts, status, seed); err != nil {
+		return rec, nil, err
 	}
 	if rec.Seats, err = loadSeats(ctx, tx, id); err != nil {
 		return rec, nil, err
@@ -241,11 +190,8 @@ func load(ctx context.Context, tx pgx.Tx, id string) (rec table.Record, log []ta
 	if log, err = loadLog(ctx, tx, id); err != nil {
 		return rec, nil, err
 	}
-	// Rows lost from the end of the log (or all of it) leave no gap to
-	// see: only the recorded length tells. A table is never served from a
-	// partial log.
-	if len(log) != logLen {
-		return rec, nil, corrupt(id, "the log holds %d entries but its recorded length is %d", len(log), logLen)
+	if err := store.CheckLogLen(id, len(log), logLen); err != nil {
+		return rec, nil, err
 	}
 	return rec, log, nil
 }
@@ -264,14 +210,10 @@ func loadSeats(ctx context.Context, tx pgx.Tx, id string) ([]table.SeatInfo, err
 			kind string
 		)
 		if err := rows.Scan(&seat, &kind, &s.UserID, &s.Name, &s.Bot); err != nil {
-			return nil, corrupt(id, "seat row: %v", err)
+			return nil, store.Corrupt(id, "seat row: %v", err)
 		}
-		s.Seat, s.Kind = engine.Seat(seat), table.SeatKind(kind)
-		if !validKind(s.Kind) {
-			return nil, corrupt(id, "seat %d: unknown seat kind %q", seat, kind)
-		}
-		if seat < 0 {
-			return nil, corrupt(id, "negative seat %d", seat)
+		if err := store.DecodeSeat(id, &s, seat, kind); err != nil {
+			return nil, err
 		}
 		seats = append(seats, s)
 	}
@@ -294,10 +236,10 @@ func loadLog(ctx context.Context, tx pgx.Tx, id string) ([]table.Entry, error) {
 			seat int
 		)
 		if err := rows.Scan(&e.N, &seat, &e.Action, &e.At); err != nil {
-			return nil, corrupt(id, "log row %d: %v", len(log), err)
+			return nil, store.Corrupt(id, "log row %d: %v", len(log), err)
 		}
-		if e.N != len(log) {
-			return nil, corrupt(id, "log entry %d found where entry %d was expected", e.N, len(log))
+		if err := store.CheckEntry(id, e.N, len(log)); err != nil {
+			return nil, err
 		}
 		e.Seat, e.At = engine.Seat(seat), e.At.UTC()
 		log = append(log, e)

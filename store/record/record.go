@@ -1,6 +1,6 @@
 // Package record holds the plain records the bot keeps beside a table's
 // log — its settings, seat flags, deadlines, results and statistics — as
-// every store backend (SQLite in package store, PostgreSQL in
+// every store backend (SQLite in store/sqlite, PostgreSQL in
 // store/postgres) reads and writes them. It names no backend, so that the
 // bot's Store interface does not depend on one.
 package record

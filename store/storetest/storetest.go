@@ -1,12 +1,12 @@
 // Package storetest is the conformance suite every store backend passes:
-// the SQLite store (package store) and the PostgreSQL store (package
-// store/postgres) run it from their tests.
+// the SQLite store (package store/sqlite) and the PostgreSQL store
+// (package store/postgres) run it from their tests.
 //
 //	storetest.Run(t, func(t *testing.T) storetest.Backend { ... a new, empty store ... })
 //
 // Backend lists the methods a backend offers: table.Store, everything the
 // bot's Store needs, and what the commands use (integrity checks, marks,
-// the schema version). It is the backend-neutral contract.
+// the schema version): store.Backend, the backend-neutral contract.
 //
 // Backends may keep times less precisely than the SQLite store (which keeps
 // nanoseconds): PostgreSQL keeps microseconds. The suite compares times at
@@ -15,19 +15,19 @@
 package storetest
 
 import (
-	"github.com/stolik-bot/stolik/store/open"
-
 	"context"
 	"testing"
 	"time"
+
+	"github.com/stolik-bot/stolik/store"
 )
 
 // Precision is the coarsest precision at which a backend may keep times.
 const Precision = time.Microsecond
 
-// Backend is the backend-neutral store contract the suite checks: the one
-// interface of package store/open, which picks a backend by URL.
-type Backend = open.Backend
+// Backend is the backend-neutral store contract the suite checks
+// (store.Backend).
+type Backend = store.Backend
 
 // RawDeleter is offered by a backend's test adapter to delete log rows
 // behind the store's back — what a damaged disk, a restore that missed

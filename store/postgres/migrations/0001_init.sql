@@ -1,4 +1,4 @@
--- 0001: the first schema: store/migrations/0001_init.sql in PostgreSQL's
+-- 0001: the first schema: store/sqlite/migrations/0001_init.sql in PostgreSQL's
 -- types, with the same tables, columns and meaning. Times are timestamptz
 -- (UTC; PostgreSQL keeps microseconds where the SQLite store keeps
 -- nanoseconds); seeds are uint64 values stored bit-cast as BIGINT; booleans

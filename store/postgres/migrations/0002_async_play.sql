@@ -1,4 +1,4 @@
--- 0002: games across days, as store/migrations/0002_async_play.sql.
+-- 0002: games across days, as store/sqlite/migrations/0002_async_play.sql.
 -- Deadlines and reminders, persisted votes, seat hand-overs (stand-ins,
 -- vacant seats), threads, and the stand-in mark on results. A time that has
 -- not come yet (a reminder not sent, a deadline not handled) is NULL where

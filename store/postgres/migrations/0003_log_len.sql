@@ -1,4 +1,4 @@
--- 0003: integrity, as store/migrations/0003_log_len.sql. Every table records
+-- 0003: integrity, as store/sqlite/migrations/0003_log_len.sql. Every table records
 -- the length of its log, so that a log that lost rows (a deletion behind the
 -- store's back, a restore that missed rows) is refused instead of being
 -- served short; a table found unusable can be marked corrupt, with the

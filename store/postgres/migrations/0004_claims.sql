@@ -1,4 +1,4 @@
--- 0004: several processes on one database, as store/migrations/0004_claims.sql.
+-- 0004: several processes on one database, as store/sqlite/migrations/0004_claims.sql.
 -- A deadline (its reminder and its expiry) is handled by the one process that
 -- claimed it: claimed_by names the process, claimed_until is when its lease
 -- runs out; a claim whose lease passed (the process died) may be taken by

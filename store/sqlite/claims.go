@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -44,10 +44,7 @@ func (d *DB) ClaimDue(ctx context.Context, now time.Time, owner string, lease ti
 	err = d.write(ctx, func(tx stmtTx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+deadlineCols+` FROM deadlines WHERE `+dueAndFree+` ORDER BY table_id, seat`,
 			t, t, owner, t)
-		if err != nil {
-			return fmt.Errorf("store: claiming due deadlines: %w", err)
-		}
-		if out, err = scanDeadlines(rows); err != nil {
+		if out, err = collect(rows, err, "claiming due deadlines", scanDeadline); err != nil {
 			return err
 		}
 		if len(out) == 0 {

@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -11,11 +11,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
 )
 
 func openTemp(t *testing.T) (*DB, string) {
@@ -109,7 +109,7 @@ func TestPathWithURICharacters(t *testing.T) {
 func TestMigrationsIdempotent(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "stolik.db")
 	ctx := context.Background()
-	ms, err := loadMigrations(embedded, "migrations")
+	ms, err := store.LoadMigrations(embedded, "migrations")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,40 +171,13 @@ func TestNewerSchemaRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Open(ctx, path)
-	if !errors.Is(err, ErrSchemaTooNew) {
-		t.Fatalf("Open: %v, want ErrSchemaTooNew", err)
+	if !errors.Is(err, store.ErrSchemaTooNew) {
+		t.Fatalf("Open: %v, want store.ErrSchemaTooNew", err)
 	}
 	for _, s := range []string{"999", path} {
 		if !strings.Contains(err.Error(), s) {
 			t.Errorf("error %q does not mention %q", err, s)
 		}
-	}
-}
-
-func TestMigrationFiles(t *testing.T) {
-	sql := &fstest.MapFile{Data: []byte("CREATE TABLE x (a INTEGER);")}
-	for _, c := range []struct {
-		name  string
-		files []string
-		ok    bool
-	}{
-		{"in order", []string{"0001_a.sql", "0002_b.sql", "README.md"}, true},
-		{"gap", []string{"0001_a.sql", "0003_c.sql"}, false},
-		{"repeat", []string{"0001_a.sql", "0001_b.sql"}, false},
-		{"zero", []string{"0000_a.sql"}, false},
-		{"no number", []string{"init.sql"}, false},
-		{"not a number", []string{"one_init.sql"}, false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			fsys := fstest.MapFS{}
-			for _, f := range c.files {
-				fsys["m/"+f] = sql
-			}
-			_, err := loadMigrations(fsys, "m")
-			if (err == nil) != c.ok {
-				t.Fatalf("loadMigrations(%v): %v", c.files, err)
-			}
-		})
 	}
 }
 
@@ -215,14 +188,14 @@ func TestMigrationsApplyInOrderAndFailAtomically(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ms := []migration{
-		{1, "0001_a.sql", "CREATE TABLE a (x INTEGER);"},
-		{2, "0002_b.sql", "ALTER TABLE a ADD COLUMN y INTEGER; CREATE TABLE b (z INTEGER);"},
+	ms := []store.Migration{
+		{Version: 1, Name: "0001_a.sql", SQL: "CREATE TABLE a (x INTEGER);"},
+		{Version: 2, Name: "0002_b.sql", SQL: "ALTER TABLE a ADD COLUMN y INTEGER; CREATE TABLE b (z INTEGER);"},
 	}
 	if err := migrate(ctx, db, ms); err != nil {
 		t.Fatal(err)
 	}
-	bad := append(ms, migration{3, "0003_bad.sql", "CREATE TABLE c (x INTEGER); THIS IS NOT SQL;"})
+	bad := append(ms, store.Migration{Version: 3, Name: "0003_bad.sql", SQL: "CREATE TABLE c (x INTEGER); THIS IS NOT SQL;"})
 	err = migrate(ctx, db, bad)
 	if err == nil || !strings.Contains(err.Error(), "0003_bad.sql") {
 		t.Fatalf("bad migration: %v", err)

@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/record"
 )
 
@@ -70,19 +71,19 @@ func (d *DB) SetMeta(ctx context.Context, id string, m record.Meta) error {
 // left out).
 func (d *DB) SeatFlags(ctx context.Context, id string) (map[engine.Seat]record.SeatFlags, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT seat, vacant, standin FROM seat_meta WHERE table_id = ?`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: reading the seat flags of table %s: %w", id, err)
-	}
-	defer rows.Close()
 	out := map[engine.Seat]record.SeatFlags{}
-	for rows.Next() {
+	err = each(rows, err, "reading the seat flags of table "+id, func(r *sql.Rows) error {
 		var seat, vacant, standin int
-		if err := rows.Scan(&seat, &vacant, &standin); err != nil {
-			return nil, fmt.Errorf("store: reading the seat flags of table %s: %w", id, err)
+		if err := r.Scan(&seat, &vacant, &standin); err != nil {
+			return err
 		}
 		out[engine.Seat(seat)] = record.SeatFlags{Vacant: vacant != 0, StandIn: standin != 0}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // SetSeatFlags stores the flags of one seat.
@@ -99,43 +100,33 @@ func (d *DB) SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f re
 
 const deadlineCols = `table_id, seat, started_at, remind_at, due_at, reminded_at, expired_at`
 
-func scanDeadlines(rows *sql.Rows) ([]record.Deadline, error) {
-	defer rows.Close()
-	var out []record.Deadline
-	for rows.Next() {
-		var (
-			dl                                 record.Deadline
-			seat                               int
-			started, remind, due, remd, expird string
-		)
-		if err := rows.Scan(&dl.TableID, &seat, &started, &remind, &due, &remd, &expird); err != nil {
-			return nil, fmt.Errorf("store: reading deadlines: %w", err)
-		}
-		dl.Seat = engine.Seat(seat)
-		var errs [5]error
-		dl.StartedAt, errs[0] = parseTime(started)
-		dl.RemindAt, errs[1] = parseTime(remind)
-		dl.DueAt, errs[2] = parseTime(due)
-		dl.RemindedAt, errs[3] = optTime(remd)
-		dl.ExpiredAt, errs[4] = optTime(expird)
-		if err := errors.Join(errs[:]...); err != nil {
-			return nil, corrupt(dl.TableID, "deadline of seat %d: %v", seat, err)
-		}
-		out = append(out, dl)
+// scanDeadline reads a row of deadlineCols.
+func scanDeadline(r *sql.Rows) (record.Deadline, error) {
+	var (
+		dl                                 record.Deadline
+		seat                               int
+		started, remind, due, remd, expird string
+	)
+	if err := r.Scan(&dl.TableID, &seat, &started, &remind, &due, &remd, &expird); err != nil {
+		return dl, err
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: reading deadlines: %w", err)
+	dl.Seat = engine.Seat(seat)
+	var errs [5]error
+	dl.StartedAt, errs[0] = parseTime(started)
+	dl.RemindAt, errs[1] = parseTime(remind)
+	dl.DueAt, errs[2] = parseTime(due)
+	dl.RemindedAt, errs[3] = optTime(remd)
+	dl.ExpiredAt, errs[4] = optTime(expird)
+	if err := errors.Join(errs[:]...); err != nil {
+		return dl, store.Corrupt(dl.TableID, "deadline of seat %d: %v", seat, err)
 	}
-	return out, nil
+	return dl, nil
 }
 
 // Deadlines returns the deadlines of a table, by seat.
 func (d *DB) Deadlines(ctx context.Context, id string) ([]record.Deadline, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT `+deadlineCols+` FROM deadlines WHERE table_id = ? ORDER BY seat`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: reading the deadlines of table %s: %w", id, err)
-	}
-	return scanDeadlines(rows)
+	return collect(rows, err, "reading the deadlines of table "+id, scanDeadline)
 }
 
 // PutDeadline stores (or replaces) the deadline of a seat; a claim on the
@@ -169,10 +160,7 @@ func (d *DB) DueDeadlines(ctx context.Context, now time.Time) ([]record.Deadline
 	rows, err := d.r.QueryContext(ctx, `SELECT `+deadlineCols+` FROM deadlines
 		WHERE (reminded_at = '' AND remind_at <= ?) OR (expired_at = '' AND due_at <= ?)
 		ORDER BY table_id, seat`, t, t)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing due deadlines: %w", err)
-	}
-	return scanDeadlines(rows)
+	return collect(rows, err, "listing due deadlines", scanDeadline)
 }
 
 // NextDue returns the earliest time at which a deadline has something to
@@ -251,19 +239,19 @@ func (d *DB) Vote(ctx context.Context, id, topic, voter, choice string, at time.
 // Votes returns the votes on a topic of a table: voter -> choice.
 func (d *DB) Votes(ctx context.Context, id, topic string) (map[string]string, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT voter, choice FROM votes WHERE table_id = ? AND topic = ?`, id, topic)
-	if err != nil {
-		return nil, fmt.Errorf("store: reading votes: %w", err)
-	}
-	defer rows.Close()
 	out := map[string]string{}
-	for rows.Next() {
+	err = each(rows, err, "reading votes", func(r *sql.Rows) error {
 		var v, c string
-		if err := rows.Scan(&v, &c); err != nil {
-			return nil, fmt.Errorf("store: reading votes: %w", err)
+		if err := r.Scan(&v, &c); err != nil {
+			return err
 		}
 		out[v] = c
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ClearVotes removes the votes on a topic of a table.
@@ -321,19 +309,10 @@ func (d *DB) GuildStats(ctx context.Context, guildID string) ([]record.GameStat,
 	rows, err := d.r.QueryContext(ctx, `SELECT r.game, COUNT(DISTINCT r.table_id),
 		COUNT(DISTINCT CASE WHEN r.standin <> 0 THEN r.table_id END)
 		FROM results r JOIN tables t ON t.id = r.table_id WHERE t.guild_id = ? GROUP BY r.game ORDER BY r.game`, guildID)
-	if err != nil {
-		return nil, fmt.Errorf("store: server statistics: %w", err)
-	}
-	defer rows.Close()
-	var out []record.GameStat
-	for rows.Next() {
+	return collect(rows, err, "server statistics", func(r *sql.Rows) (record.GameStat, error) {
 		var g record.GameStat
-		if err := rows.Scan(&g.Game, &g.Games, &g.StandIns); err != nil {
-			return nil, fmt.Errorf("store: server statistics: %w", err)
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+		return g, r.Scan(&g.Game, &g.Games, &g.StandIns)
+	})
 }
 
 // PlayerStats gives a player's record on a server, per game.
@@ -341,19 +320,10 @@ func (d *DB) PlayerStats(ctx context.Context, guildID, userID string) ([]record.
 	rows, err := d.r.QueryContext(ctx, `SELECT r.game, COUNT(*), SUM(r.won), AVG(r.score), SUM(r.standin)
 		FROM results r JOIN tables t ON t.id = r.table_id
 		WHERE t.guild_id = ? AND r.user_id = ? GROUP BY r.game ORDER BY r.game`, guildID, userID)
-	if err != nil {
-		return nil, fmt.Errorf("store: player statistics: %w", err)
-	}
-	defer rows.Close()
-	var out []record.PlayerStat
-	for rows.Next() {
+	return collect(rows, err, "player statistics", func(r *sql.Rows) (record.PlayerStat, error) {
 		var p record.PlayerStat
-		if err := rows.Scan(&p.Game, &p.Played, &p.Won, &p.AvgScore, &p.StandIns); err != nil {
-			return nil, fmt.Errorf("store: player statistics: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		return p, r.Scan(&p.Game, &p.Played, &p.Won, &p.AvgScore, &p.StandIns)
+	})
 }
 
 // CurrentTables counts the tables of a server in the lobby or being

@@ -1,18 +1,19 @@
-// Package store persists tables in SQLite: one file in WAL mode, numbered
-// migrations applied at open, and the append-only action log guarded by the
-// expected log length. It implements table.Store.
+// Package sqlite is the SQLite adapter of the store (package store): one
+// file in WAL mode, numbered migrations applied at open, and the
+// append-only action log guarded by the expected log length. It offers
+// store.Backend, with the error values of package store, and passes the
+// conformance suite store/storetest.
 //
 // Two connection pools share the file: writes run in BEGIN IMMEDIATE
 // transactions (so that concurrent writers, in this process or another,
 // queue on the busy timeout instead of failing with "database is locked"),
 // and reads run in deferred, query-only transactions that see a consistent
 // snapshot without taking the write lock.
-package store
+package sqlite
 
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -27,6 +28,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/record"
 )
 
@@ -43,27 +45,19 @@ type DB struct {
 	noGroup bool // tests and benchmarks: one transaction per append
 }
 
-var _ table.Store = (*DB)(nil)
-
-// ErrReadOnly is returned by Open when the database cannot be written: the
-// file's mode, a directory where SQLite cannot create the -wal and -shm
-// files beside it, or a read-only mount. It is wrapped with the path.
-var ErrReadOnly = errors.New("store: the database cannot be written")
-
-// ErrNoDatabase is returned by OpenExisting when there is no database file
-// at the path.
-var ErrNoDatabase = errors.New("store: no such database")
+var _ store.Backend = (*DB)(nil)
 
 // Open opens (creating if needed) the database file at path, applies the
 // pending migrations and proves that the file can be written by committing
-// a write to it. It fails with ErrSchemaTooNew when the file was migrated by
-// a newer program, and with ErrReadOnly when it cannot be written.
+// a write to it. It fails with store.ErrSchemaTooNew when the file was
+// migrated by a newer program, and with store.ErrReadOnly when it cannot be
+// written.
 func Open(ctx context.Context, path string) (*DB, error) {
 	return open(ctx, path, openOptions{})
 }
 
 // OpenExisting is Open for a file that must exist already: it never creates
-// one, and fails with ErrNoDatabase when there is none.
+// one, and fails with store.ErrNoDatabase when there is none.
 func OpenExisting(ctx context.Context, path string) (*DB, error) {
 	return open(ctx, path, openOptions{mustExist: true})
 }
@@ -78,13 +72,13 @@ type openOptions struct {
 }
 
 func open(ctx context.Context, path string, o openOptions) (*DB, error) {
-	ms, err := loadMigrations(embedded, "migrations")
+	ms, err := store.LoadMigrations(embedded, "migrations")
 	if err != nil {
 		return nil, err
 	}
 	if o.mustExist {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%w: %s", ErrNoDatabase, path)
+			return nil, fmt.Errorf("%w: %s", store.ErrNoDatabase, path)
 		} else if err != nil {
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
@@ -103,14 +97,14 @@ func open(ctx context.Context, path string, o openOptions) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
-	// fail closes the writer and returns wrapped, or ErrReadOnly with the
+	// fail closes the writer and returns wrapped, or store.ErrReadOnly with the
 	// path, the step and SQLite's words when SQLite could not write.
 	fail := func(step string, err, wrapped error) (*DB, error) {
 		_ = w.Close()
 		var se sqlite3.Error
 		if isReadOnly(err) && errors.As(err, &se) {
 			return nil, fmt.Errorf("%w: %s: %s: %v (the file, its directory, where SQLite keeps %s-wal and %s-shm, and the disk must be writable)",
-				ErrReadOnly, path, step, se, filepath.Base(path), filepath.Base(path))
+				store.ErrReadOnly, path, step, se, filepath.Base(path), filepath.Base(path))
 		}
 		return nil, wrapped
 	}
@@ -219,56 +213,18 @@ func parseTime(s string) (time.Time, error) {
 	return t.UTC(), nil
 }
 
-func validStatus(s table.Status) bool {
-	switch s {
-	case table.StatusLobby, table.StatusPlaying, table.StatusFinished, table.StatusAbandoned:
-		return true
-	}
-	return false
-}
-
-func validKind(k table.SeatKind) bool {
-	return k == table.Human || k == table.AI
-}
-
-// checkRecord rejects a record that could not be loaded back.
-func checkRecord(rec table.Record) error {
-	if rec.ID == "" {
-		return errors.New("store: table id is empty")
-	}
-	if !validStatus(rec.Status) {
-		return fmt.Errorf("store: table %s: unknown status %q", rec.ID, rec.Status)
-	}
-	for _, s := range rec.Seats {
-		if !validKind(s.Kind) {
-			return fmt.Errorf("store: table %s: seat %d: unknown seat kind %q", rec.ID, s.Seat, s.Kind)
-		}
-		if s.Seat < 0 {
-			return fmt.Errorf("store: table %s: negative seat %d", rec.ID, s.Seat)
-		}
-	}
-	return nil
-}
-
-func corrupt(id, format string, args ...any) error {
-	return &table.CorruptError{ID: id, Err: fmt.Errorf(format, args...)}
-}
-
 // Create stores a new table with its seats. It fails with table.ErrExists
 // when the id is taken.
 func (d *DB) Create(ctx context.Context, rec table.Record) error {
-	if err := checkRecord(rec); err != nil {
-		return err
-	}
-	opts, err := json.Marshal(rec.Setup.Options)
+	opts, err := store.EncodeRecord(rec)
 	if err != nil {
-		return fmt.Errorf("store: table %s: encoding options: %w", rec.ID, err)
+		return err
 	}
 	return d.write(ctx, func(tx stmtTx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO tables
 			(id, game, options, seats, seed, status, lang, guild_id, channel_id, message_id, created_by, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			rec.ID, rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status),
+			rec.ID, rec.Setup.Game, opts, rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status),
 			rec.Lang, rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy,
 			formatTime(rec.CreatedAt), formatTime(rec.UpdatedAt))
 		if err != nil {
@@ -296,19 +252,16 @@ func insertSeats(ctx context.Context, tx stmtTx, rec table.Record) error {
 // Update stores a table's record and replaces its seats. The creation time
 // is kept. It fails with table.ErrNotFound for an unknown id.
 func (d *DB) Update(ctx context.Context, rec table.Record) error {
-	if err := checkRecord(rec); err != nil {
-		return err
-	}
-	opts, err := json.Marshal(rec.Setup.Options)
+	opts, err := store.EncodeRecord(rec)
 	if err != nil {
-		return fmt.Errorf("store: table %s: encoding options: %w", rec.ID, err)
+		return err
 	}
 	return d.write(ctx, func(tx stmtTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE tables SET
 			game = ?, options = ?, seats = ?, seed = ?, status = ?, lang = ?,
 			guild_id = ?, channel_id = ?, message_id = ?, created_by = ?, updated_at = ?, rev = rev + 1
 			WHERE id = ?`,
-			rec.Setup.Game, string(opts), rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status), rec.Lang,
+			rec.Setup.Game, opts, rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status), rec.Lang,
 			rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy, formatTime(rec.UpdatedAt),
 			rec.ID)
 		if err != nil {
@@ -337,8 +290,8 @@ func (d *DB) Update(ctx context.Context, rec table.Record) error {
 // Every caller returns only after the transaction holding its entry has
 // committed (or failed), so an acknowledged action is always on disk.
 func (d *DB) Append(ctx context.Context, id string, e table.Entry, status table.Status) error {
-	if status != "" && !validStatus(status) {
-		return fmt.Errorf("store: table %s: unknown status %q", id, status)
+	if err := store.CheckAppendStatus(id, status); err != nil {
+		return err
 	}
 	if d.noGroup {
 		return d.write(ctx, func(tx stmtTx) error { return appendTx(ctx, tx, id, e, status) })
@@ -363,7 +316,7 @@ func appendTx(ctx context.Context, tx stmtTx, id string, e table.Entry, status t
 		return fmt.Errorf("store: table %s: reading the log length: %w", id, err)
 	}
 	if bad != "" {
-		return markedCorrupt(id, bad)
+		return store.Marked(id, bad)
 	}
 	if n != e.N {
 		return fmt.Errorf("store: table %s: appending entry %d to a log of %d: %w", id, e.N, n, table.ErrConflict)
@@ -375,7 +328,7 @@ func appendTx(ctx context.Context, tx stmtTx, id string, e table.Entry, status t
 		if errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey || se.ExtendedCode == sqlite3.ErrConstraintUnique) {
 			// The recorded length says entry e.N is next, yet the log
 			// holds it: the two disagree.
-			return corrupt(id, "the log holds entry %d but its recorded length is %d", e.N, n)
+			return store.Corrupt(id, "the log holds entry %d but its recorded length is %d", e.N, n)
 		}
 		return fmt.Errorf("store: table %s: appending entry %d: %w", id, e.N, err)
 	}
@@ -441,21 +394,16 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 		return table.Record{}, nil, fmt.Errorf("store: loading table %s: %w", id, err)
 	}
 	if bad != "" {
-		return table.Record{}, nil, markedCorrupt(id, bad)
+		return table.Record{}, nil, store.Marked(id, bad)
 	}
-	rec.Setup.Seed = uint64(seed)
-	if err := json.Unmarshal([]byte(opts), &rec.Setup.Options); err != nil {
-		return table.Record{}, nil, corrupt(id, "options %q are not a JSON object of strings: %v", opts, err)
-	}
-	rec.Status = table.Status(status)
-	if !validStatus(rec.Status) {
-		return table.Record{}, nil, corrupt(id, "unknown status %q", status)
+	if err := store.DecodeTable(id, &rec, opts, status, seed); err != nil {
+		return table.Record{}, nil, err
 	}
 	if rec.CreatedAt, err = parseTime(created); err != nil {
-		return table.Record{}, nil, corrupt(id, "created_at %q: %v", created, err)
+		return table.Record{}, nil, store.Corrupt(id, "created_at %q: %v", created, err)
 	}
 	if rec.UpdatedAt, err = parseTime(updated); err != nil {
-		return table.Record{}, nil, corrupt(id, "updated_at %q: %v", updated, err)
+		return table.Record{}, nil, store.Corrupt(id, "updated_at %q: %v", updated, err)
 	}
 	if rec.Seats, err = loadSeats(ctx, tx, id); err != nil {
 		return table.Record{}, nil, err
@@ -463,11 +411,8 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 	if log, err = loadLog(ctx, tx, id); err != nil {
 		return table.Record{}, nil, err
 	}
-	// Rows lost from the end of the log (or all of it) leave no gap to
-	// see: only the recorded length tells. A table is never served from a
-	// partial log.
-	if len(log) != logLen {
-		return table.Record{}, nil, corrupt(id, "the log holds %d entries but its recorded length is %d", len(log), logLen)
+	if err := store.CheckLogLen(id, len(log), logLen); err != nil {
+		return table.Record{}, nil, err
 	}
 	return rec, log, nil
 }
@@ -475,65 +420,43 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 func loadSeats(ctx context.Context, tx stmtTx, id string) ([]table.SeatInfo, error) {
 	rows, err := tx.QueryContext(ctx,
 		`SELECT seat, kind, user_id, name, bot FROM seats WHERE table_id = ? ORDER BY seat`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: loading seats of table %s: %w", id, err)
-	}
-	defer rows.Close()
-	var seats []table.SeatInfo
-	for rows.Next() {
+	return collect(rows, err, "loading seats of table "+id, func(r *sql.Rows) (table.SeatInfo, error) {
 		var (
 			s    table.SeatInfo
 			seat int
 			kind string
 		)
-		if err := rows.Scan(&seat, &kind, &s.UserID, &s.Name, &s.Bot); err != nil {
-			return nil, corrupt(id, "seat row: %v", err)
+		if err := r.Scan(&seat, &kind, &s.UserID, &s.Name, &s.Bot); err != nil {
+			return s, store.Corrupt(id, "seat row: %v", err)
 		}
-		s.Seat, s.Kind = engine.Seat(seat), table.SeatKind(kind)
-		if !validKind(s.Kind) {
-			return nil, corrupt(id, "seat %d: unknown seat kind %q", seat, kind)
-		}
-		if seat < 0 {
-			return nil, corrupt(id, "negative seat %d", seat)
-		}
-		seats = append(seats, s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: loading seats of table %s: %w", id, err)
-	}
-	return seats, nil
+		return s, store.DecodeSeat(id, &s, seat, kind)
+	})
 }
 
 func loadLog(ctx context.Context, tx stmtTx, id string) ([]table.Entry, error) {
 	rows, err := tx.QueryContext(ctx,
 		`SELECT n, seat, action, at FROM actions WHERE table_id = ? ORDER BY n`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: loading the log of table %s: %w", id, err)
-	}
-	defer rows.Close()
-	var log []table.Entry
-	for rows.Next() {
+	next := 0 // the position of the row read next
+	return collect(rows, err, "loading the log of table "+id, func(r *sql.Rows) (table.Entry, error) {
 		var (
 			e    table.Entry
 			seat int
 			at   string
 		)
-		if err := rows.Scan(&e.N, &seat, &e.Action, &at); err != nil {
-			return nil, corrupt(id, "log row %d: %v", len(log), err)
+		if err := r.Scan(&e.N, &seat, &e.Action, &at); err != nil {
+			return e, store.Corrupt(id, "log row %d: %v", next, err)
 		}
-		if e.N != len(log) {
-			return nil, corrupt(id, "log entry %d found where entry %d was expected", e.N, len(log))
+		if err := store.CheckEntry(id, e.N, next); err != nil {
+			return e, err
 		}
+		next++
 		e.Seat = engine.Seat(seat)
+		var err error
 		if e.At, err = parseTime(at); err != nil {
-			return nil, corrupt(id, "log entry %d: time %q: %v", e.N, at, err)
+			return e, store.Corrupt(id, "log entry %d: time %q: %v", e.N, at, err)
 		}
-		log = append(log, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: loading the log of table %s: %w", id, err)
-	}
-	return log, nil
+		return e, nil
+	})
 }
 
 // Open lists the ids of the tables in the lobby or being played, oldest
@@ -541,22 +464,7 @@ func loadLog(ctx context.Context, tx stmtTx, id string) ([]table.Entry, error) {
 func (d *DB) Open(ctx context.Context) ([]string, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) AND corrupt = '' ORDER BY created_at, id`,
 		string(table.StatusLobby), string(table.StatusPlaying))
-	if err != nil {
-		return nil, fmt.Errorf("store: listing open tables: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: listing open tables: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing open tables: %w", err)
-	}
-	return ids, nil
+	return collect(rows, err, "listing open tables", scanString)
 }
 
 // InChannel lists the ids of the tables in the lobby or being played in a
@@ -566,22 +474,7 @@ func (d *DB) InChannel(ctx context.Context, channelID string) ([]string, error) 
 	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) AND corrupt = ''
 		AND (channel_id = ? OR id IN (SELECT table_id FROM table_meta WHERE thread_id = ?)) ORDER BY created_at, id`,
 		string(table.StatusLobby), string(table.StatusPlaying), channelID, channelID)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing the tables of channel %s: %w", channelID, err)
-	}
-	return ids, nil
+	return collect(rows, err, "listing the tables of channel "+channelID, scanString)
 }
 
 // UserLang returns a user's saved language preference, "" when none is set.
@@ -616,28 +509,20 @@ func (d *DB) OpenTables(ctx context.Context) ([]record.OpenTable, error) {
 		EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = ?)
 		FROM tables t WHERE t.status IN (?, ?) AND t.corrupt = '' ORDER BY t.created_at, t.id`,
 		string(table.AI), string(table.StatusLobby), string(table.StatusPlaying))
-	if err != nil {
-		return nil, fmt.Errorf("store: listing open tables: %w", err)
-	}
-	defer rows.Close()
-	var out []record.OpenTable
-	for rows.Next() {
+	return collect(rows, err, "listing open tables", func(r *sql.Rows) (record.OpenTable, error) {
 		var (
 			t  record.OpenTable
 			at string
 		)
-		if err := rows.Scan(&t.ID, &at, &t.HasAI); err != nil {
-			return nil, fmt.Errorf("store: listing open tables: %w", err)
+		if err := r.Scan(&t.ID, &at, &t.HasAI); err != nil {
+			return t, err
 		}
+		var err error
 		if t.UpdatedAt, err = parseTime(at); err != nil {
-			return nil, corrupt(t.ID, "updated_at %q: %v", at, err)
+			return t, store.Corrupt(t.ID, "updated_at %q: %v", at, err)
 		}
-		out = append(out, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing open tables: %w", err)
-	}
-	return out, nil
+		return t, nil
+	})
 }
 
 // EndedSince lists the ids of the tables that ended (finished or abandoned)
@@ -648,20 +533,5 @@ func (d *DB) EndedSince(ctx context.Context, since time.Time) ([]string, error) 
 	rows, err := d.r.QueryContext(ctx, `SELECT id FROM tables WHERE status IN (?, ?) AND updated_at > ?
 		AND corrupt = '' ORDER BY updated_at, id`,
 		string(table.StatusFinished), string(table.StatusAbandoned), formatTime(since))
-	if err != nil {
-		return nil, fmt.Errorf("store: listing the tables that ended lately: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: listing the tables that ended lately: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing the tables that ended lately: %w", err)
-	}
-	return ids, nil
+	return collect(rows, err, "listing the tables that ended lately", scanString)
 }

@@ -1,23 +1,21 @@
-package store
+package sqlite
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
 )
 
-// ErrMarkedCorrupt is wrapped by the *table.CorruptError of a table marked
-// corrupt with MarkCorrupt.
-var ErrMarkedCorrupt = errors.New("store: marked corrupt")
-
-func markedCorrupt(id, reason string) error {
-	return &table.CorruptError{ID: id, Err: fmt.Errorf("%w: %s", ErrMarkedCorrupt, reason)}
+// isDamage reports whether err is SQLite finding the file damaged.
+func isDamage(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
 }
 
 // MarkCorrupt records that a table cannot be used, and why. From then on
@@ -25,9 +23,9 @@ func markedCorrupt(id, reason string) error {
 // InChannel and CurrentTables leave the table out: it is not resumed. It
 // fails with table.ErrNotFound for an unknown id.
 func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return fmt.Errorf("store: table %s: marking it corrupt needs a reason", id)
+	reason, err := store.CheckReason(id, reason)
+	if err != nil {
+		return err
 	}
 	return d.write(ctx, func(tx stmtTx) error {
 		// The first reason stays: a table marked again (after a restart, its
@@ -50,75 +48,29 @@ func (d *DB) MarkCorrupt(ctx context.Context, id, reason string) error {
 	})
 }
 
-// CorruptTable is a table marked corrupt.
-type CorruptTable struct {
-	ID     string
-	Reason string
-}
-
 // MarkedCorrupt lists the tables marked corrupt, by id.
-func (d *DB) MarkedCorrupt(ctx context.Context) ([]CorruptTable, error) {
+func (d *DB) MarkedCorrupt(ctx context.Context) ([]store.CorruptTable, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT id, corrupt FROM tables WHERE corrupt <> '' ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing corrupt tables: %w", err)
-	}
-	defer rows.Close()
-	var out []CorruptTable
-	for rows.Next() {
-		var c CorruptTable
-		if err := rows.Scan(&c.ID, &c.Reason); err != nil {
-			return nil, fmt.Errorf("store: listing corrupt tables: %w", err)
-		}
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing corrupt tables: %w", err)
-	}
-	return out, nil
-}
-
-// LogMismatch is a table whose log does not hold as many rows as its
-// recorded length says.
-type LogMismatch struct {
-	ID       string
-	Recorded int // the table's log_len
-	Stored   int // the rows of its log
-}
-
-func (m LogMismatch) String() string {
-	return fmt.Sprintf("table %s: its log holds %d entries but its recorded length is %d", m.ID, m.Stored, m.Recorded)
+	return collect(rows, err, "listing corrupt tables", func(r *sql.Rows) (store.CorruptTable, error) {
+		var c store.CorruptTable
+		return c, r.Scan(&c.ID, &c.Reason)
+	})
 }
 
 // LogMismatches lists the tables, not marked corrupt, whose log holds
 // another number of rows than recorded.
-func (d *DB) LogMismatches(ctx context.Context) ([]LogMismatch, error) {
+func (d *DB) LogMismatches(ctx context.Context) ([]store.LogMismatch, error) {
 	return logMismatches(ctx, d.r)
 }
 
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
-func logMismatches(ctx context.Context, q querier) ([]LogMismatch, error) {
+func logMismatches(ctx context.Context, q querier) ([]store.LogMismatch, error) {
 	rows, err := q.QueryContext(ctx, `SELECT t.id, t.log_len, COUNT(a.n) FROM tables t
 		LEFT JOIN actions a ON a.table_id = t.id
 		WHERE t.corrupt = '' GROUP BY t.id HAVING t.log_len <> COUNT(a.n) ORDER BY t.id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: comparing log lengths: %w", err)
-	}
-	defer rows.Close()
-	var out []LogMismatch
-	for rows.Next() {
-		var m LogMismatch
-		if err := rows.Scan(&m.ID, &m.Recorded, &m.Stored); err != nil {
-			return nil, fmt.Errorf("store: comparing log lengths: %w", err)
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: comparing log lengths: %w", err)
-	}
-	return out, nil
+	return collect(rows, err, "comparing log lengths", func(r *sql.Rows) (store.LogMismatch, error) {
+		var m store.LogMismatch
+		return m, r.Scan(&m.ID, &m.Recorded, &m.Stored)
+	})
 }
 
 // Check examines the database: SQLite's PRAGMA quick_check (full false:
@@ -165,20 +117,9 @@ func (d *DB) Check(ctx context.Context, full bool) ([]string, error) {
 // it reports, nil for its single "ok".
 func pragmaCheck(ctx context.Context, q querier, pragma string) ([]string, error) {
 	rows, err := q.QueryContext(ctx, "PRAGMA "+pragma)
+	out, err := collect(rows, err, pragma, scanString)
 	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", pragma, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, fmt.Errorf("store: %s: %w", pragma, err)
-		}
-		out = append(out, s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: %s: %w", pragma, err)
+		return nil, err
 	}
 	if len(out) == 1 && out[0] == "ok" {
 		return nil, nil
@@ -186,39 +127,9 @@ func pragmaCheck(ctx context.Context, q querier, pragma string) ([]string, error
 	return out, nil
 }
 
-// isDamage reports whether err is SQLite finding the file damaged.
-func isDamage(err error) bool {
-	var se sqlite3.Error
-	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
-}
-
-// DamagedError is returned by OpenChecked when the quick check finds
-// problems.
-type DamagedError struct {
-	Path     string
-	Problems []string
-}
-
-// Error is one line: the first problems, how many there are, and the
-// command that shows them all.
-func (e *DamagedError) Error() string {
-	const shown = 3
-	ps := e.Problems
-	more := ""
-	if len(ps) > shown {
-		ps, more = ps[:shown], fmt.Sprintf("; and %d more", len(ps)-shown)
-	}
-	flat := make([]string, len(ps))
-	for i, p := range ps {
-		flat[i] = strings.Join(strings.Fields(p), " ")
-	}
-	return fmt.Sprintf("store: the database %s is damaged: %s%s (see stolik check --db %s)",
-		e.Path, strings.Join(flat, "; "), more, e.Path)
-}
-
 // OpenChecked is Open followed by the quick check (Check with full false):
 // a database with problems is closed again and refused with a
-// *DamagedError.
+// *store.DamagedError.
 func OpenChecked(ctx context.Context, path string) (*DB, error) {
 	d, err := Open(ctx, path)
 	if err != nil {
@@ -226,7 +137,7 @@ func OpenChecked(ctx context.Context, path string) (*DB, error) {
 	}
 	problems, err := d.Check(ctx, false)
 	if err == nil && len(problems) > 0 {
-		err = &DamagedError{Path: path, Problems: problems}
+		err = &store.DamagedError{Path: path, Problems: problems}
 	}
 	if err != nil {
 		_ = d.Close()

@@ -1,6 +1,6 @@
 //go:build linux
 
-package store
+package sqlite
 
 import (
 	"context"
@@ -13,11 +13,12 @@ import (
 	"testing"
 
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
 )
 
 // TestReadOnlyMount: on a read-only mount (as root: a read-only bind mount
 // of a temporary directory; as another user: a directory without write
-// permission) Open fails with ErrReadOnly saying what cannot be written,
+// permission) Open fails with store.ErrReadOnly saying what cannot be written,
 // for an existing database and for a new one, instead of SQLite's "unable
 // to open database file: no such file or directory".
 func TestReadOnlyMount(t *testing.T) {
@@ -49,8 +50,8 @@ func TestReadOnlyMount(t *testing.T) {
 	for _, name := range []string{"stolik.db", "new.db"} {
 		p := filepath.Join(ro, name)
 		_, err := Open(context.Background(), p)
-		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), p) {
-			t.Errorf("Open(%s) = %v, want ErrReadOnly naming the file", name, err)
+		if !errors.Is(err, store.ErrReadOnly) || !strings.Contains(err.Error(), p) {
+			t.Errorf("Open(%s) = %v, want store.ErrReadOnly naming the file", name, err)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(src, "new.db")); !errors.Is(err, os.ErrNotExist) {

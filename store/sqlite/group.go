@@ -1,16 +1,13 @@
-package store
+package sqlite
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
 )
-
-// ErrClosed is returned by writes after Close.
-var ErrClosed = errors.New("store: the database is closed")
 
 // maxBatch bounds how many appends one transaction stores.
 const maxBatch = 128
@@ -51,7 +48,7 @@ func (c *committer) append(ctx context.Context, d *DB, id string, e table.Entry,
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
-		return ErrClosed
+		return store.ErrClosed
 	}
 	c.queue = append(c.queue, req)
 	c.mu.Unlock()

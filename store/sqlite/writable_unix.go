@@ -1,6 +1,6 @@
 //go:build unix
 
-package store
+package sqlite
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/stolik-bot/stolik/store"
 )
 
 // writable checks, before SQLite opens the file, that the database file
@@ -24,11 +26,11 @@ func writable(path string) error {
 		_ = f.Close()
 	case errors.Is(err, fs.ErrNotExist):
 	case deniedWrite(err):
-		return fmt.Errorf("%w: %s: the file cannot be opened for writing (%v)", ErrReadOnly, path, errors.Unwrap(err))
+		return fmt.Errorf("%w: %s: the file cannot be opened for writing (%v)", store.ErrReadOnly, path, errors.Unwrap(err))
 	}
 	if err := syscall.Access(dir, 2 /* W_OK */); err != nil && deniedWrite(err) {
 		return fmt.Errorf("%w: %s: its directory %s cannot be written (%v); SQLite keeps %s-wal and %s-shm there",
-			ErrReadOnly, path, dir, err, filepath.Base(path), filepath.Base(path))
+			store.ErrReadOnly, path, dir, err, filepath.Base(path), filepath.Base(path))
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/store"
 )
 
 // seedLongLog creates table "long" with n actions and table "other" with 3
@@ -240,12 +241,12 @@ func TestCheck(t *testing.T) {
 
 	rawExec(t, path, `DELETE FROM actions WHERE table_id = 'long' AND n = 19`)
 	db, err = OpenChecked(ctx, path)
-	var de *DamagedError
+	var de *store.DamagedError
 	if !errors.As(err, &de) {
 		if db != nil {
 			db.Close()
 		}
-		t.Fatalf("OpenChecked of a damaged database: %v, want a DamagedError", err)
+		t.Fatalf("OpenChecked of a damaged database: %v, want a store.DamagedError", err)
 	}
 	if want := "table long: its log holds 19 entries but its recorded length is 20"; !slices.Equal(de.Problems, []string{want}) {
 		t.Errorf("problems %q, want [%q]", de.Problems, want)
@@ -260,7 +261,7 @@ func TestCheck(t *testing.T) {
 func TestCorruptMigrationBackfill(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "stolik.db")
 	ctx := context.Background()
-	ms, err := loadMigrations(embedded, "migrations")
+	ms, err := store.LoadMigrations(embedded, "migrations")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +304,7 @@ func TestCorruptMigrationBackfill(t *testing.T) {
 }
 
 // TestReadOnlyDatabase: Open refuses a database it cannot write with
-// ErrReadOnly naming the file, found by the write probe (the schema is
+// store.ErrReadOnly naming the file, found by the write probe (the schema is
 // current, so migrating writes nothing) or by the migration of an older
 // file. Root ignores file modes, so the file that cannot be written is
 // stood for by the writer's open mode (mode=ro, what SQLite falls back to
@@ -323,7 +324,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "stolik.db")
 			if c.old {
-				ms, err := loadMigrations(embedded, "migrations")
+				ms, err := store.LoadMigrations(embedded, "migrations")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -343,8 +344,8 @@ func TestReadOnlyDatabase(t *testing.T) {
 				db.Close()
 				t.Fatal("a database that cannot be written was opened")
 			}
-			if !errors.Is(err, ErrReadOnly) {
-				t.Fatalf("Open: %v, want ErrReadOnly", err)
+			if !errors.Is(err, store.ErrReadOnly) {
+				t.Fatalf("Open: %v, want store.ErrReadOnly", err)
 			}
 			for _, s := range []string{path, c.want, "readonly"} {
 				if !strings.Contains(err.Error(), s) {
@@ -363,7 +364,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 }
 
 // TestReadOnlyFileMode: a file mode or a directory that forbids writing
-// makes Open fail with ErrReadOnly (not as root, whom modes do not stop).
+// makes Open fail with store.ErrReadOnly (not as root, whom modes do not stop).
 func TestReadOnlyFileMode(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("running as root, which file modes do not stop; TestReadOnlyDatabase stands for it")
@@ -380,8 +381,8 @@ func TestReadOnlyFileMode(t *testing.T) {
 			db.Close()
 			t.Fatal("a read-only file was opened")
 		}
-		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
-			t.Fatalf("Open: %v, want ErrReadOnly naming the file", err)
+		if !errors.Is(err, store.ErrReadOnly) || !strings.Contains(err.Error(), path) {
+			t.Fatalf("Open: %v, want store.ErrReadOnly naming the file", err)
 		}
 		t.Log(err)
 	})
@@ -398,21 +399,21 @@ func TestReadOnlyFileMode(t *testing.T) {
 			db.Close()
 			t.Fatal("a database in a read-only directory was opened")
 		}
-		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
-			t.Fatalf("Open: %v, want ErrReadOnly naming the file", err)
+		if !errors.Is(err, store.ErrReadOnly) || !strings.Contains(err.Error(), path) {
+			t.Fatalf("Open: %v, want store.ErrReadOnly naming the file", err)
 		}
 		t.Log(err)
 	})
 }
 
 // TestOpenExistingNeverCreates: OpenExisting of a missing file fails with
-// ErrNoDatabase and creates nothing.
+// store.ErrNoDatabase and creates nothing.
 func TestOpenExistingNeverCreates(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "missing.db")
 	_, err := OpenExisting(context.Background(), path)
-	if !errors.Is(err, ErrNoDatabase) || !strings.Contains(err.Error(), path) {
-		t.Fatalf("OpenExisting: %v, want ErrNoDatabase naming the file", err)
+	if !errors.Is(err, store.ErrNoDatabase) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("OpenExisting: %v, want store.ErrNoDatabase naming the file", err)
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Fatalf("OpenExisting left %d files behind", len(ents))
