@@ -13,8 +13,9 @@ import (
 	"github.com/stolik-bot/stolik/render"
 )
 
-// The subcommands of /stolik (their English names, which Discord sends back
-// whatever the user's language).
+// The subcommands of /stolik: their default names, which Discord sends back
+// whatever the user's language. They are the fallback language's
+// cmd.<sub>.name (TestCommandNamesAreRouted), and also the key <sub>.
 const (
 	subOpen      = "open"
 	subJoin      = "join"
@@ -30,7 +31,8 @@ const (
 	subReminders = "reminders"
 )
 
-// The option names (English, as sent in interactions).
+// The option names, as sent in interactions: the fallback language's
+// cmd.opt.<key>.name.
 const (
 	optGame     = "game"
 	optSeats    = "seats"
@@ -46,8 +48,10 @@ const (
 	optCard     = "card"
 )
 
-// localized is the text of one locale key in every language: the English
-// default and the pl/uk localizations.
+// localized is the text of one locale key in every language: the default
+// (the fallback language, English) and the localizations of the other
+// languages the bundle loaded, under each Discord locale their files name
+// (meta.discord_locales).
 type localized struct {
 	def string
 	loc map[discordgo.Locale]string
@@ -58,22 +62,28 @@ func text(b *locales.Bundle, key string) localized {
 }
 
 func localizedFunc(b *locales.Bundle, f func(l *locales.Localizer) string) localized {
-	return localized{
-		def: f(b.Lang("en")),
-		loc: map[discordgo.Locale]string{
-			discordgo.Polish:    f(b.Lang("pl")),
-			discordgo.Ukrainian: f(b.Lang("uk")),
-		},
+	t := localized{def: f(b.Lang(locales.Fallback)), loc: map[discordgo.Locale]string{}}
+	for _, lang := range b.Languages() {
+		if lang == locales.Fallback {
+			continue // the default
+		}
+		s := f(b.Lang(lang))
+		for _, code := range b.DiscordLocales(lang) {
+			t.loc[discordgo.Locale(code)] = s
+		}
 	}
+	return t
 }
 
 func (t localized) ptr() *map[discordgo.Locale]string { m := t.loc; return &m }
 
-// option builds an option from the keys cmd.opt.<key>.name and .desc.
-func option(b *locales.Bundle, key string, typ discordgo.ApplicationCommandOptionType, name string, required bool) *discordgo.ApplicationCommandOption {
+// option builds an option from the keys cmd.opt.<key>.name and .desc. Its
+// default name, the fallback language's, is the one Discord sends back (the
+// opt constants; TestCommandNamesAreRouted).
+func option(b *locales.Bundle, key string, typ discordgo.ApplicationCommandOptionType, required bool) *discordgo.ApplicationCommandOption {
 	n, d := text(b, "cmd.opt."+key+".name"), text(b, "cmd.opt."+key+".desc")
 	return &discordgo.ApplicationCommandOption{
-		Type: typ, Name: name, Description: d.def, Required: required,
+		Type: typ, Name: n.def, Description: d.def, Required: required,
 		NameLocalizations: n.loc, DescriptionLocalizations: d.loc,
 	}
 }
@@ -110,7 +120,7 @@ func seatRange() (lo, hi int) {
 
 func langChoices(b *locales.Bundle, auto bool) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
-	for _, l := range locales.Languages() {
+	for _, l := range b.Languages() {
 		out = append(out, choice(b, "cmd.choice.lang."+l, l))
 	}
 	if auto {
@@ -120,42 +130,42 @@ func langChoices(b *locales.Bundle, auto bool) []*discordgo.ApplicationCommandOp
 }
 
 // Commands returns the application commands: /stolik with its
-// subcommands, names and descriptions localized for pl and uk from the
-// locale files.
+// subcommands, names and descriptions from the locale files, localized for
+// every language of the bundle but the fallback.
 func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
-	sub := func(name string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		n, d := text(b, "cmd."+name+".name"), text(b, "cmd."+name+".desc")
+	sub := func(key string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		n, d := text(b, "cmd."+key+".name"), text(b, "cmd."+key+".desc")
 		return &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: d.def,
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: n.def, Description: d.def,
 			NameLocalizations: n.loc, DescriptionLocalizations: d.loc, Options: opts,
 		}
 	}
 	game := func() *discordgo.ApplicationCommandOption {
-		o := option(b, "game", discordgo.ApplicationCommandOptionString, optGame, true)
+		o := option(b, "game", discordgo.ApplicationCommandOptionString, true)
 		o.Choices = gameChoices(b)
 		return o
 	}
 	lo, hi := seatRange()
-	seats := option(b, "seats", discordgo.ApplicationCommandOptionInteger, optSeats, false)
+	seats := option(b, "seats", discordgo.ApplicationCommandOptionInteger, false)
 	minSeats := float64(lo)
 	seats.MinValue, seats.MaxValue = &minSeats, float64(hi)
-	lang := option(b, "lang", discordgo.ApplicationCommandOptionString, optLang, false)
+	lang := option(b, "lang", discordgo.ApplicationCommandOptionString, false)
 	lang.Choices = langChoices(b, false)
-	mylang := option(b, "mylang", discordgo.ApplicationCommandOptionString, optLang, true)
+	mylang := option(b, "mylang", discordgo.ApplicationCommandOptionString, true)
 	mylang.Choices = langChoices(b, true)
-	deadline := option(b, "deadline", discordgo.ApplicationCommandOptionString, optDeadline, false)
+	deadline := option(b, "deadline", discordgo.ApplicationCommandOptionString, false)
 	for _, v := range deadlineOrder {
 		deadline.Choices = append(deadline.Choices, choice(b, "cmd.choice.deadline."+v, v))
 	}
-	thread := option(b, "thread", discordgo.ApplicationCommandOptionBoolean, optThread, false)
-	tableOpt := option(b, "table", discordgo.ApplicationCommandOptionString, optTable, false)
+	thread := option(b, "thread", discordgo.ApplicationCommandOptionBoolean, false)
+	tableOpt := option(b, "table", discordgo.ApplicationCommandOptionString, false)
 	tableOpt.MaxLength = 16
-	export := option(b, "export", discordgo.ApplicationCommandOptionBoolean, optExport, false)
-	player := option(b, "player", discordgo.ApplicationCommandOptionUser, optPlayer, false)
-	dm := option(b, "dm", discordgo.ApplicationCommandOptionBoolean, optDM, true)
-	topic := option(b, "topic", discordgo.ApplicationCommandOptionString, optTopic, false)
+	export := option(b, "export", discordgo.ApplicationCommandOptionBoolean, false)
+	player := option(b, "player", discordgo.ApplicationCommandOptionUser, false)
+	dm := option(b, "dm", discordgo.ApplicationCommandOptionBoolean, true)
+	topic := option(b, "topic", discordgo.ApplicationCommandOptionString, false)
 	topic.Choices = topicChoices(b)
-	card := option(b, "card", discordgo.ApplicationCommandOptionString, optCard, false)
+	card := option(b, "card", discordgo.ApplicationCommandOptionString, false)
 	card.MaxLength = maxOptionText
 
 	// Tables live in server channels: the command is offered there only
@@ -176,7 +186,7 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 			sub(subOpen, append(append([]*discordgo.ApplicationCommandOption{game(), seats}, gameOptions(b)...), lang, deadline, thread)...),
 			sub(subJoin),
 			sub(subLeave),
-			sub(subStart, option(b, "ai", discordgo.ApplicationCommandOptionBoolean, optAI, false)),
+			sub(subStart, option(b, "ai", discordgo.ApplicationCommandOptionBoolean, false)),
 			sub(subHand),
 			sub(subStatus),
 			sub(subRules, game(), topic, card),
@@ -238,7 +248,7 @@ func freeOptions() map[string]bool {
 // cmd.choice.<key>.<v>, else <game>.<key>.<v> (princesses.edition.deluxe),
 // else cmd.choice.any.<v> (on, off).
 func choiceKey(b *locales.Bundle, games []string, key, v string) string {
-	en := b.Lang("en")
+	en := b.Lang(locales.Fallback)
 	cands := []string{"cmd.choice." + key + "." + v}
 	for _, g := range games {
 		cands = append(cands, g+"."+key+"."+v)
@@ -266,7 +276,7 @@ func gameOptions(b *locales.Bundle) []*discordgo.ApplicationCommandOption {
 		if len(out) == maxGameOptions {
 			break
 		}
-		o := option(b, key, discordgo.ApplicationCommandOptionString, key, false)
+		o := option(b, key, discordgo.ApplicationCommandOptionString, false)
 		if free[key] {
 			o.Autocomplete, o.MaxLength = true, maxOptionText
 			out = append(out, o)

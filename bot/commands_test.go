@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
 	_ "github.com/stolik-bot/stolik/engine/princesses"
 	"github.com/stolik-bot/stolik/locales"
@@ -31,8 +32,29 @@ func checkDesc(t *testing.T, where, d string) {
 	}
 }
 
+// localeCodes are the Discord locales the commands are localized for: those
+// of every language but the fallback, whose texts are the defaults.
+func localeCodes(t *testing.T, b *locales.Bundle) []discordgo.Locale {
+	t.Helper()
+	var out []discordgo.Locale
+	for _, lang := range b.Languages() {
+		if lang == locales.Fallback {
+			continue
+		}
+		for _, c := range b.DiscordLocales(lang) {
+			out = append(out, discordgo.Locale(c))
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no Discord locales besides the fallback's")
+	}
+	return out
+}
+
 func TestCommandsLocalized(t *testing.T) {
-	cmds := Commands(locales.MustLoad())
+	b := locales.MustLoad()
+	codes := localeCodes(t, b)
+	cmds := Commands(b)
 	if len(cmds) != 1 || cmds[0].Name != "stolik" {
 		t.Fatalf("commands: %+v", cmds)
 	}
@@ -54,9 +76,12 @@ func TestCommandsLocalized(t *testing.T) {
 		where += "/" + o.Name
 		checkName(t, where, o.Name)
 		checkDesc(t, where, o.Description)
-		for _, loc := range []discordgo.Locale{discordgo.Polish, discordgo.Ukrainian} {
+		for _, loc := range codes {
 			checkName(t, where+"@"+string(loc), o.NameLocalizations[loc])
 			checkDesc(t, where+"@"+string(loc), o.DescriptionLocalizations[loc])
+		}
+		if len(o.NameLocalizations) != len(codes) || len(o.DescriptionLocalizations) != len(codes) {
+			t.Errorf("%s: localized for %d and %d locales, want %d", where, len(o.NameLocalizations), len(o.DescriptionLocalizations), len(codes))
 		}
 		if len(o.Choices) > 25 {
 			t.Errorf("%s: %d choices", where, len(o.Choices))
@@ -65,7 +90,11 @@ func TestCommandsLocalized(t *testing.T) {
 			t.Errorf("%s: autocomplete with choices", where)
 		}
 		for _, ch := range o.Choices {
-			for _, n := range append([]string{ch.Name}, ch.NameLocalizations[discordgo.Polish], ch.NameLocalizations[discordgo.Ukrainian]) {
+			names := []string{ch.Name}
+			for _, loc := range codes {
+				names = append(names, ch.NameLocalizations[loc])
+			}
+			for _, n := range names {
 				if l := utf8.RuneCountInString(n); l < 1 || l > 100 || strings.Contains(n, locales.MissingOpen) {
 					t.Errorf("%s: choice name %q", where, n)
 				}
@@ -77,7 +106,10 @@ func TestCommandsLocalized(t *testing.T) {
 	}
 	checkName(t, "stolik", c.Name)
 	checkDesc(t, "stolik", c.Description)
-	for _, loc := range []discordgo.Locale{discordgo.Polish, discordgo.Ukrainian} {
+	for _, loc := range codes {
+		if !discordtest.ValidLocale(string(loc)) {
+			t.Errorf("%q is not a Discord locale", loc)
+		}
 		checkName(t, "stolik@"+string(loc), (*c.NameLocalizations)[loc])
 		checkDesc(t, "stolik@"+string(loc), (*c.DescriptionLocalizations)[loc])
 	}
@@ -89,6 +121,48 @@ func TestCommandsLocalized(t *testing.T) {
 	for _, s := range []string{subOpen, subJoin, subLeave, subStart, subHand, subStatus, subRules, subAbandon, subLanguage} {
 		if !subs[s] {
 			t.Errorf("missing subcommand %s", s)
+		}
+	}
+}
+
+// The default names of the subcommands and options come from the fallback
+// language's file, and Discord sends them back whatever the user's
+// language: they must be the names the router reads.
+func TestCommandNamesAreRouted(t *testing.T) {
+	gameOpts, _, _ := gameOptionKeys()
+	if len(gameOpts) > maxGameOptions {
+		gameOpts = gameOpts[:maxGameOptions]
+	}
+	want := map[string][]string{
+		subOpen:      append(append([]string{optGame, optSeats}, gameOpts...), optLang, optDeadline, optThread),
+		subJoin:      nil,
+		subLeave:     nil,
+		subStart:     {optAI},
+		subHand:      nil,
+		subStatus:    nil,
+		subRules:     {optGame, optTopic, optCard},
+		subAbandon:   nil,
+		subLanguage:  {optLang},
+		subHistory:   {optTable, optExport},
+		subStats:     {optPlayer},
+		subReminders: {optDM},
+	}
+	got := map[string][]string{}
+	for _, o := range Commands(locales.MustLoad())[0].Options {
+		if _, dup := got[o.Name]; dup {
+			t.Errorf("subcommand %s twice", o.Name)
+		}
+		got[o.Name] = nil
+		for _, so := range o.Options {
+			got[o.Name] = append(got[o.Name], so.Name)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("subcommands %v, want %v", got, want)
+	}
+	for sub, opts := range want {
+		if g, ok := got[sub]; !ok || !slices.Equal(g, opts) {
+			t.Errorf("/stolik %s: options %v (present %v), want %v", sub, g, ok, opts)
 		}
 	}
 }

@@ -27,7 +27,7 @@ func benchCases(tb testing.TB, plural bool) []benchCase {
 	}
 	var out []benchCase
 	for _, lang := range Languages() {
-		msgs, err := parse(lang)
+		msgs, _, err := parse(lang)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -83,5 +83,32 @@ func BenchmarkN(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		c := &cases[i%len(cases)]
 		benchSink = c.l.N(c.key, c.count, c.data)
+	}
+}
+
+var formSink form
+
+// BenchmarkPluralForm measures choosing the plural form alone: a count
+// under cachedCounts (looked up in the table built at Load), and a larger
+// one (asking x/text).
+//
+// go test -run '^$' -bench 'BenchmarkPluralForm' -count 5 ./locales/
+func BenchmarkPluralForm(b *testing.B) {
+	bundle, err := Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, lang := range Languages() {
+		r := bundle.Lang(lang).rule
+		b.Run(lang+"/cached", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				formSink, _ = r.form(i % cachedCounts)
+			}
+		})
+		b.Run(lang+"/cldr", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				formSink, _ = r.form(cachedCounts + i%100000)
+			}
+		})
 	}
 }

@@ -10,9 +10,10 @@ package locales
 // T and N render those parts into a strings.Builder, printing each value
 // exactly as text/template would. Anything else (another action, a pipeline,
 // custom delimiters, a template that does not parse, a key this language
-// lacks, a language without a plural rule here) goes through go-i18n as
-// before. fast_test.go compares both paths for every key, language, plural
-// form and several kinds of data.
+// lacks, a count whose absolute value an int cannot hold) goes through
+// go-i18n as before. The plural form comes from CLDR through x/text
+// (pluralRule). fast_test.go compares both paths for every key, language,
+// plural form and several kinds of data.
 
 import (
 	"errors"
@@ -24,6 +25,8 @@ import (
 	tparse "text/template/parse"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
 )
 
 // form is a CLDR plural form, in go-i18n's order.
@@ -142,55 +145,54 @@ func singleField(p *tparse.PipeNode) (string, bool) {
 	return f.Ident[0], true
 }
 
-// pluralRule returns the CLDR rule go-i18n applies to integer counts in a
-// language, or nil for a language this file does not know (N then takes
-// the slow path). Like go-i18n, it works on the absolute value as an int64.
-func pluralRule(lang string) func(n int64) form {
-	switch lang {
-	case "en":
-		return func(n int64) form {
-			if n < 0 {
-				n = -n
-			}
-			if n == 1 {
-				return formOne
-			}
-			return formOther
-		}
-	case "pl":
-		return func(n int64) form {
-			if n < 0 {
-				n = -n
-			}
-			m10, m100 := n%10, n%100
-			switch {
-			case n == 1:
-				return formOne
-			case 2 <= m10 && m10 <= 4 && !(12 <= m100 && m100 <= 14):
-				return formFew
-			case n != 1 && 0 <= m10 && m10 <= 1, 5 <= m10 && m10 <= 9, 12 <= m100 && m100 <= 14:
-				return formMany
-			}
-			return formOther
-		}
-	case "uk":
-		return func(n int64) form {
-			if n < 0 {
-				n = -n
-			}
-			m10, m100 := n%10, n%100
-			switch {
-			case m10 == 1 && m100 != 11:
-				return formOne
-			case 2 <= m10 && m10 <= 4 && !(12 <= m100 && m100 <= 14):
-				return formFew
-			case m10 == 0, 5 <= m10 && m10 <= 9, 11 <= m100 && m100 <= 14:
-				return formMany
-			}
-			return formOther
+// pluralRule chooses a language's CLDR cardinal plural form for integer
+// counts, from the CLDR data in golang.org/x/text/feature/plural (the rules
+// go-i18n applies too; TestFastPluralRules compares them). The forms of the
+// counts below cachedCounts are looked up once, at Load; a larger count asks
+// x/text on each call.
+type pluralRule struct {
+	tag    language.Tag
+	cached [cachedCounts]form
+}
+
+// cachedCounts bounds the counts whose forms are cached: every count a game
+// shows (cards, tricks, points, rounds, seats) is far below it.
+const cachedCounts = 1000
+
+func newPluralRule(tag language.Tag) *pluralRule {
+	r := &pluralRule{tag: tag}
+	for n := range r.cached {
+		r.cached[n] = r.cldr(n)
+	}
+	return r
+}
+
+// form is the form of count. Like go-i18n, it uses the absolute value. ok
+// is false for a count whose absolute value an int cannot hold
+// (math.MinInt), which N leaves to go-i18n.
+func (r *pluralRule) form(count int) (f form, ok bool) {
+	if count < 0 {
+		count = -count
+		if count < 0 {
+			return formOther, false
 		}
 	}
-	return nil
+	if count < cachedCounts {
+		return r.cached[count], true
+	}
+	return r.cldr(count), true
+}
+
+// cldr asks x/text for the form of a non-negative integer: i = n and no
+// visible fraction digits (v = w = f = t = 0).
+func (r *pluralRule) cldr(n int) form {
+	return formOf[plural.Cardinal.MatchPlural(r.tag, n, 0, 0, 0, 0)]
+}
+
+// formOf maps x/text's forms to ours.
+var formOf = [...]form{
+	plural.Zero: formZero, plural.One: formOne, plural.Two: formTwo,
+	plural.Few: formFew, plural.Many: formMany, plural.Other: formOther,
 }
 
 // fast renders a message without go-i18n. ok is false when the message must
@@ -203,10 +205,10 @@ func (l *Localizer) fast(key string, plural bool, count int, data map[string]any
 	}
 	f := formOther
 	if plural {
-		if l.rule == nil {
+		var ok bool
+		if f, ok = l.rule.form(count); !ok {
 			return "", false
 		}
-		f = l.rule(int64(count))
 	}
 	t := m.forms[f]
 	switch {

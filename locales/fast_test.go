@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 )
 
@@ -195,8 +196,11 @@ type panicker struct{}
 
 func (panicker) String() string { panic("boom") }
 
-// The plural rules in fast.go choose the form go-i18n chooses.
+// The plural forms the fast path takes from CLDR through x/text are the
+// forms go-i18n chooses from its own copy of CLDR, for counts inside and
+// outside the cache, negative ones included.
 func TestFastPluralRules(t *testing.T) {
+	b := mustLoad(t)
 	probe := i18n.NewBundle(language.English)
 	msg := &i18n.Message{ID: "probe", Zero: "zero", One: "one", Two: "two", Few: "few", Many: "many", Other: "other"}
 	for _, lang := range Languages() {
@@ -213,26 +217,98 @@ func TestFastPluralRules(t *testing.T) {
 			counts = append(counts, base+d, -base-d)
 		}
 	}
-	counts = append(counts, math.MaxInt, math.MinInt, math.MinInt+1)
+	counts = append(counts, math.MaxInt, math.MinInt+1)
 	for _, lang := range Languages() {
-		rule := pluralRule(lang)
-		if rule == nil {
-			t.Errorf("%s: no plural rule in fast.go", lang)
-			continue
-		}
+		rule := b.Lang(lang).rule
 		loc := i18n.NewLocalizer(probe, lang)
 		for _, n := range counts {
 			want, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "probe", PluralCount: n})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := rule(int64(n)).String(); got != want {
-				t.Errorf("%s %d: %s, go-i18n %s", lang, n, got, want)
+			f, ok := rule.form(n)
+			if !ok || f.String() != want {
+				t.Errorf("%s %d: %s (%v), go-i18n %s", lang, n, f, ok, want)
+			}
+		}
+		// -math.MinInt is not an int: N leaves it to go-i18n.
+		if _, ok := rule.form(math.MinInt); ok {
+			t.Errorf("%s: math.MinInt takes the fast path", lang)
+		}
+		if got, want := b.Lang(lang).N("princesses.tricks", math.MinInt, nil), b.Lang(lang).slowN("princesses.tricks", math.MinInt, nil); got != want {
+			t.Errorf("%s: N(math.MinInt) = %q, go-i18n %q", lang, got, want)
+		}
+	}
+}
+
+// The forms N chooses are CLDR's cardinal forms for pl and uk (and en),
+// written out here by hand from the CLDR rules:
+//
+//	pl one: i = 1 and v = 0; few: v = 0 and i % 10 = 2..4 and i % 100 != 12..14;
+//	   many: v = 0 and (i != 1 and i % 10 = 0..1, or i % 10 = 5..9, or i % 100 = 12..14);
+//	   other: the rest (fractions)
+//	uk one: v = 0 and i % 10 = 1 and i % 100 != 11; few: as pl;
+//	   many: v = 0 and (i % 10 = 0, or i % 10 = 5..9, or i % 100 = 11..14);
+//	   other: the rest (fractions)
+//	en one: i = 1 and v = 0; other: the rest
+//
+// N takes integers only, so fractions never reach it; the rows with a
+// fraction pin what x/text says for the "1,5 karty" the README mentions.
+func TestPluralRuleForms(t *testing.T) {
+	b := mustLoad(t)
+	type row struct {
+		n    int
+		want form
+	}
+	integers := map[string][]row{
+		"pl": {
+			{0, formMany}, {1, formOne}, {2, formFew}, {3, formFew}, {4, formFew}, {5, formMany},
+			{10, formMany}, {11, formMany}, {12, formMany}, {13, formMany}, {14, formMany}, {15, formMany},
+			{20, formMany}, {21, formMany}, {22, formFew}, {24, formFew}, {25, formMany},
+			{101, formMany}, {102, formFew}, {111, formMany}, {112, formMany}, {114, formMany}, {122, formFew},
+			{999, formMany}, {1000, formMany}, {1001, formMany}, {1002, formFew}, {1012, formMany}, {1022, formFew},
+			{-1, formOne}, {-2, formFew}, {-5, formMany}, {-1002, formFew},
+		},
+		"uk": {
+			{0, formMany}, {1, formOne}, {2, formFew}, {3, formFew}, {4, formFew}, {5, formMany},
+			{10, formMany}, {11, formMany}, {12, formMany}, {13, formMany}, {14, formMany}, {15, formMany},
+			{20, formMany}, {21, formOne}, {22, formFew}, {24, formFew}, {25, formMany},
+			{101, formOne}, {102, formFew}, {111, formMany}, {112, formMany}, {114, formMany}, {121, formOne},
+			{999, formMany}, {1000, formMany}, {1001, formOne}, {1002, formFew}, {1011, formMany}, {1021, formOne},
+			{-1, formOne}, {-21, formOne}, {-11, formMany}, {-1001, formOne},
+		},
+		"en": {
+			{0, formOther}, {1, formOne}, {2, formOther}, {11, formOther}, {21, formOther}, {101, formOther},
+			{1001, formOther}, {-1, formOne},
+		},
+	}
+	for lang, rows := range integers {
+		r := b.Lang(lang).rule
+		for _, tc := range rows {
+			if got, ok := r.form(tc.n); !ok || got != tc.want {
+				t.Errorf("%s %d: %s (%v), want %s", lang, tc.n, got, ok, tc.want)
 			}
 		}
 	}
-	if pluralRule("fr") != nil {
-		t.Error("a language without a rule here must take the slow path")
+	fractions := []struct {
+		lang           string
+		i, v, w, f, tt int
+		want           plural.Form
+		number         string
+	}{
+		{"pl", 1, 1, 1, 5, 5, plural.Other, "1,5"},
+		{"pl", 2, 1, 1, 5, 5, plural.Other, "2,5"},
+		{"pl", 5, 1, 1, 5, 5, plural.Other, "5,5"},
+		{"uk", 1, 1, 1, 5, 5, plural.Other, "1,5"},
+		{"uk", 21, 1, 1, 5, 5, plural.Other, "21,5"},
+		{"uk", 2, 1, 1, 5, 5, plural.Other, "2,5"},
+		{"en", 1, 1, 1, 5, 5, plural.Other, "1.5"},
+		{"en", 1, 1, 0, 0, 0, plural.Other, "1.0"},
+	}
+	for _, tc := range fractions {
+		if got := plural.Cardinal.MatchPlural(language.Make(tc.lang), tc.i, tc.v, tc.w, tc.f, tc.tt); got != tc.want {
+			t.Errorf("%s %s: form %d, want %d", tc.lang, tc.number, got, tc.want)
+		}
 	}
 }
 
@@ -312,7 +388,7 @@ func TestFastConcurrent(t *testing.T) {
 	for g := 0; g < 4; g++ {
 		go func() {
 			defer func() { done <- true }()
-			l := b.Lang(Languages()[g%3])
+			l := b.Lang(Languages()[g%len(Languages())])
 			for i := 0; i < 200; i++ {
 				_ = l.T("princesses.card.Q", map[string]any{"Rank": i})
 				_ = l.N("princesses.tricks", i, nil)

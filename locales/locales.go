@@ -1,17 +1,22 @@
 // Package locales holds every text a player reads, in English, Polish and
 // Ukrainian, and the small API the front ends use to look it up.
 //
-// The messages live in en.toml, pl.toml and uk.toml (embedded into the binary)
-// in go-i18n's TOML format: nested tables are flattened with "." into message
-// ids, a plain string is a simple message, and a table with the CLDR plural
-// forms (one, few, many, other) is a plural message. Templates use Go's
-// text/template syntax ({{.Name}}). See README.md for the key scheme.
+// The messages live in one file per language, <tag>.toml (en.toml, pl.toml,
+// uk.toml), embedded into the binary: the files are the list of languages.
+// They are in go-i18n's TOML format: nested tables are flattened with "."
+// into message ids, a plain string is a simple message, and a table with the
+// CLDR plural forms (one, few, many, other) is a plural message. Templates
+// use Go's text/template syntax ({{.Name}}). The table [meta] is not a
+// message: it describes the language (meta.discord_locales). See README.md
+// for the key scheme.
 package locales
 
 import (
 	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,11 +27,44 @@ import (
 	"golang.org/x/text/language"
 )
 
-//go:embed en.toml pl.toml uk.toml
+// Every <tag>.toml here is a language.
+//
+//go:embed *.toml
 var files embed.FS
 
-// languages lists the supported languages; the first is the fallback.
-var languages = []string{"en", "pl", "uk"}
+// languages lists the supported languages, one per embedded file: the
+// fallback first, then the others sorted.
+var languages = fileLanguages()
+
+// fileLanguages names the languages of the embedded files (en.toml: "en").
+// Load checks that the fallback is among them and that each name is a
+// language tag.
+func fileLanguages() []string {
+	names, err := fs.Glob(files, "*.toml")
+	if err != nil {
+		return nil // only for a malformed pattern; Load then reports no fallback
+	}
+	var out []string
+	for _, n := range names {
+		out = append(out, strings.TrimSuffix(n, ".toml"))
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if (out[i] == Fallback) != (out[j] == Fallback) {
+			return out[i] == Fallback
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
+
+// metaPrefix starts the keys of a file's [meta] table, which describes the
+// language instead of holding messages.
+const metaPrefix = "meta."
+
+// metaDiscordLocales is the key of the Discord locale codes a language
+// serves, comma-separated ("en-US,en-GB"; see
+// https://discord.com/developers/docs/reference#locales).
+const metaDiscordLocales = metaPrefix + "discord_locales"
 
 // Fallback is the language used for unknown locales and for messages that a
 // translation lacks.
@@ -44,35 +82,62 @@ const (
 // is an error (rendered as the missing marker), not "<no value>".
 var parser = &template.TextParser{Option: "missingkey=error"}
 
-// Languages returns the supported language tags: en, pl, uk.
+// Languages returns the supported language tags, one per locale file, the
+// fallback first: en, pl, uk.
 func Languages() []string {
-	return append([]string(nil), languages...)
+	return slices.Clone(languages)
 }
 
 // Bundle holds the parsed messages of every language. It is safe for
 // concurrent use once loaded.
 type Bundle struct {
 	bundle     *i18n.Bundle
+	langs      []string
 	keys       map[string]map[string]bool // lang -> message id -> present
+	discord    map[string][]string        // lang -> its Discord locale codes
 	localizers map[string]*Localizer
 }
 
-// Load parses the three embedded files. It fails if any of them cannot be
-// parsed.
+// Load parses the embedded files. It fails if any of them cannot be parsed,
+// if the fallback language has no file, or if a file's name or [meta] table
+// is not valid.
 func Load() (*Bundle, error) {
+	if !slices.Contains(languages, Fallback) {
+		return nil, fmt.Errorf("locales: no %s.toml for the fallback language", Fallback)
+	}
 	b := &Bundle{
-		bundle:     i18n.NewBundle(language.English),
+		bundle:     i18n.NewBundle(language.Make(Fallback)),
+		langs:      slices.Clone(languages),
 		keys:       map[string]map[string]bool{},
+		discord:    map[string][]string{},
 		localizers: map[string]*Localizer{},
 	}
 	b.bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	fast := map[string]map[string]*fastMsg{}
-	for _, lang := range languages {
-		msgs, err := parse(lang)
+	tags := map[string]language.Tag{}
+	servedBy := map[string]string{} // Discord locale -> language
+	for _, lang := range b.langs {
+		tag, err := languageTag(lang)
 		if err != nil {
 			return nil, err
 		}
-		if err := b.bundle.AddMessages(language.Make(lang), msgs...); err != nil {
+		tags[lang] = tag
+		msgs, meta, err := parse(lang)
+		if err != nil {
+			return nil, err
+		}
+		codes, err := discordLocales(lang, meta[metaDiscordLocales])
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range codes {
+			if other, dup := servedBy[c]; dup {
+				return nil, fmt.Errorf("locales: %s.toml and %s.toml both claim the Discord locale %q", other, lang, c)
+			}
+			servedBy[c] = lang
+		}
+		b.discord[lang] = codes
+		if err := b.bundle.AddMessages(tag, msgs...); err != nil {
 			return nil, fmt.Errorf("locales: %s: %w", lang, err)
 		}
 		set := make(map[string]bool, len(msgs))
@@ -82,17 +147,58 @@ func Load() (*Bundle, error) {
 		b.keys[lang] = set
 		fast[lang] = compileMessages(msgs)
 	}
-	for _, lang := range languages {
+	for _, lang := range b.langs {
 		b.localizers[lang] = &Localizer{
 			b:    b,
 			tag:  lang,
 			l10n: i18n.NewLocalizer(b.bundle, lang),
 
 			fastMsgs: fast[lang],
-			rule:     pluralRule(lang),
+			rule:     newPluralRule(tags[lang]),
 		}
 	}
 	return b, nil
+}
+
+// languageTag checks that a file's name is a language Normalize can
+// reach: a lowercase base language tag ("pl", not "pt-BR").
+func languageTag(lang string) (language.Tag, error) {
+	tag, err := language.Parse(lang)
+	if err != nil || lang != strings.ToLower(lang) || strings.ContainsAny(lang, "-_") {
+		return language.Tag{}, fmt.Errorf("locales: %s.toml: a locale file must be named by a lowercase base language tag (en, pl, uk)", lang)
+	}
+	return tag, nil
+}
+
+// discordLocales parses a file's meta.discord_locales.
+func discordLocales(lang, list string) ([]string, error) {
+	var out []string
+	for _, c := range strings.Split(list, ",") {
+		c = strings.TrimSpace(c)
+		if c == "" {
+			continue
+		}
+		if slices.Contains(out, c) {
+			return nil, fmt.Errorf("locales: %s.toml: %s names %q twice", lang, metaDiscordLocales, c)
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("locales: %s.toml: %s is missing or empty", lang, metaDiscordLocales)
+	}
+	return out, nil
+}
+
+// Languages returns the languages the bundle loaded, the fallback first.
+func (b *Bundle) Languages() []string {
+	return slices.Clone(b.langs)
+}
+
+// DiscordLocales returns the Discord locale codes a loaded language serves,
+// from its file's meta.discord_locales ("pl"; "en-US", "en-GB"), or nil for
+// a language the bundle did not load.
+func (b *Bundle) DiscordLocales(lang string) []string {
+	return slices.Clone(b.discord[lang])
 }
 
 // MustLoad is Load that panics on error (for main packages and tests).
@@ -110,8 +216,8 @@ func (b *Bundle) Lang(tag string) *Localizer {
 	return b.localizers[Normalize(tag)]
 }
 
-// Normalize maps a language tag or Discord locale to "en", "pl" or "uk"
-// (English for anything unknown or empty).
+// Normalize maps a language tag or Discord locale to one of Languages() by
+// its base language ("pl-PL": "pl"), English for anything unknown or empty.
 func Normalize(tag string) string {
 	base := strings.ToLower(strings.TrimSpace(tag))
 	if i := strings.IndexAny(base, "-_"); i >= 0 {
@@ -132,12 +238,12 @@ type Localizer struct {
 	l10n *i18n.Localizer
 
 	// fastMsgs are this language's messages compiled for the fast path
-	// (fast.go); rule is its plural rule there.
+	// (fast.go); rule chooses its CLDR plural forms there.
 	fastMsgs map[string]*fastMsg
-	rule     func(n int64) form
+	rule     *pluralRule
 }
 
-// Tag returns "en", "pl" or "uk".
+// Tag returns the language: "en", "pl", "uk".
 func (l *Localizer) Tag() string { return l.tag }
 
 // Has reports whether the message exists in this language or in the English
@@ -235,9 +341,10 @@ func isNotFound(err error) bool {
 
 func missing(key string) string { return MissingOpen + key + MissingClose }
 
-// Keys lists the message ids of one language's file, sorted.
+// Keys lists the message ids of one language's file, sorted (the [meta]
+// table is not a message).
 func Keys(lang string) ([]string, error) {
-	msgs, err := parse(lang)
+	msgs, _, err := parse(lang)
 	if err != nil {
 		return nil, err
 	}
@@ -249,23 +356,29 @@ func Keys(lang string) ([]string, error) {
 	return keys, nil
 }
 
-// parse reads and parses the embedded file of one language.
-func parse(lang string) ([]*i18n.Message, error) {
-	known := false
-	for _, l := range languages {
-		known = known || l == lang
-	}
-	if !known {
-		return nil, fmt.Errorf("locales: unknown language %q", lang)
+// parse reads and parses the embedded file of one language: its messages,
+// and its [meta] table (key -> text, the keys with metaPrefix).
+func parse(lang string) ([]*i18n.Message, map[string]string, error) {
+	if !slices.Contains(languages, lang) {
+		return nil, nil, fmt.Errorf("locales: unknown language %q", lang)
 	}
 	name := lang + ".toml"
 	buf, err := files.ReadFile(name)
 	if err != nil {
-		return nil, fmt.Errorf("locales: %w", err)
+		return nil, nil, fmt.Errorf("locales: %w", err)
 	}
 	mf, err := i18n.ParseMessageFileBytes(buf, name, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
 	if err != nil {
-		return nil, fmt.Errorf("locales: %s: %w", name, err)
+		return nil, nil, fmt.Errorf("locales: %s: %w", name, err)
 	}
-	return mf.Messages, nil
+	msgs := make([]*i18n.Message, 0, len(mf.Messages))
+	meta := map[string]string{}
+	for _, m := range mf.Messages {
+		if strings.HasPrefix(m.ID, metaPrefix) {
+			meta[m.ID] = m.Other
+			continue
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs, meta, nil
 }

@@ -2,6 +2,7 @@ package locales
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -87,13 +88,29 @@ var sampleData = map[string]any{
 	"Topic":     "xTopic",
 }
 
-// pluralForms lists the CLDR plural forms each language needs for integer
-// counts (plus "other", which go-i18n falls back to and CLDR uses for
-// fractions).
-var pluralForms = map[string][]string{
-	"en": {"one", "other"},
-	"pl": {"one", "few", "many", "other"},
-	"uk": {"one", "few", "many", "other"},
+// pluralForms lists the CLDR plural forms a language needs for integer
+// counts, as N chooses them (CLDR through x/text), plus "other", which
+// go-i18n falls back to and CLDR uses for fractions: en one, other; pl and
+// uk one, few, many, other.
+func pluralForms(t *testing.T, b *Bundle, lang string) []string {
+	t.Helper()
+	r := b.Lang(lang).rule
+	seen := map[form]bool{formOther: true}
+	for n := 0; n < 2*cachedCounts; n++ {
+		f, _ := r.form(n)
+		seen[f] = true
+	}
+	for n := 10 * cachedCounts; n > 0 && n <= math.MaxInt/10; n *= 10 {
+		f, _ := r.form(n)
+		seen[f] = true
+	}
+	var out []string
+	for f := range numForms {
+		if seen[f] {
+			out = append(out, f.String())
+		}
+	}
+	return out
 }
 
 // Princess and round-card ids from docs/notation.md (Rebel Princess).
@@ -160,7 +177,7 @@ func mustLoad(t *testing.T) *Bundle {
 
 func messages(t *testing.T, lang string) map[string]*i18n.Message {
 	t.Helper()
-	msgs, err := parse(lang)
+	msgs, _, err := parse(lang)
 	if err != nil {
 		t.Fatalf("parse %s: %v", lang, err)
 	}
@@ -193,8 +210,14 @@ func isPlural(m *i18n.Message) bool {
 
 func TestLoadAndLanguages(t *testing.T) {
 	mustLoad(t)
-	if got := Languages(); !slices.Equal(got, []string{"en", "pl", "uk"}) {
-		t.Fatalf("Languages() = %v", got)
+	got := Languages()
+	if len(got) == 0 || got[0] != Fallback || !sort.StringsAreSorted(got[1:]) {
+		t.Fatalf("Languages() = %v, want the fallback first, then sorted", got)
+	}
+	for _, lang := range []string{"en", "pl", "uk"} {
+		if !slices.Contains(got, lang) {
+			t.Errorf("Languages() = %v, lacks %s", got, lang)
+		}
 	}
 	for _, lang := range Languages() {
 		keys, err := Keys(lang)
@@ -207,6 +230,62 @@ func TestLoadAndLanguages(t *testing.T) {
 	}
 	if _, err := Keys("fr"); err == nil {
 		t.Error("Keys(fr): want an error")
+	}
+}
+
+// The languages are the locale files, and each file says which Discord
+// locales it serves.
+func TestLanguagesAreData(t *testing.T) {
+	b := mustLoad(t)
+	if got := b.Languages(); !slices.Equal(got, Languages()) || got[0] != Fallback {
+		t.Errorf("Bundle.Languages() = %v, Languages() = %v", got, Languages())
+	}
+	want := map[string][]string{"en": {"en-US", "en-GB"}, "pl": {"pl"}, "uk": {"uk"}}
+	for _, lang := range b.Languages() {
+		codes := b.DiscordLocales(lang)
+		if w, ok := want[lang]; ok && !slices.Equal(codes, w) {
+			t.Errorf("%s: Discord locales %v, want %v", lang, codes, w)
+		}
+		for _, c := range codes {
+			// An interaction in that locale must reach this language.
+			if got := b.Lang(c).Tag(); got != lang {
+				t.Errorf("%s: Discord locale %q is served by %s", lang, c, got)
+			}
+		}
+		keys, err := Keys(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range keys {
+			if strings.HasPrefix(k, metaPrefix) {
+				t.Errorf("%s: %s is listed as a message", lang, k)
+			}
+		}
+	}
+	if b.DiscordLocales("fr") != nil {
+		t.Error("DiscordLocales(fr): want nil")
+	}
+
+	for _, tc := range []struct {
+		list string
+		want []string
+	}{
+		{"pl", []string{"pl"}},
+		{"en-US, en-GB", []string{"en-US", "en-GB"}},
+		{" zh-TW ,", []string{"zh-TW"}},
+		{"", nil},
+		{" , ", nil},
+		{"pl,pl", nil},
+	} {
+		got, err := discordLocales("xx", tc.list)
+		if !slices.Equal(got, tc.want) || (err == nil) != (tc.want != nil) {
+			t.Errorf("discordLocales(%q) = %v, %v; want %v", tc.list, got, err, tc.want)
+		}
+	}
+	for name, ok := range map[string]bool{"en": true, "pl": true, "de": true, "PL": false, "pt-BR": false, "zh_TW": false, "notes": false, "": false} {
+		if _, err := languageTag(name); (err == nil) != ok {
+			t.Errorf("languageTag(%q): %v", name, err)
+		}
 	}
 }
 
@@ -252,9 +331,19 @@ func TestKeySchemeComplete(t *testing.T) {
 }
 
 func TestPluralForms(t *testing.T) {
+	b := mustLoad(t)
 	en := messages(t, "en")
+	want := map[string][]string{
+		"en": {"one", "other"},
+		"pl": {"one", "few", "many", "other"},
+		"uk": {"one", "few", "many", "other"},
+	}
 	for _, lang := range Languages() {
 		t.Run(lang, func(t *testing.T) {
+			needed := pluralForms(t, b, lang)
+			if w, ok := want[lang]; ok && !slices.Equal(needed, w) {
+				t.Errorf("CLDR forms for integers: %v, want %v", needed, w)
+			}
 			msgs := messages(t, lang)
 			for _, k := range pluralKeys {
 				if m, ok := msgs[k]; ok && !isPlural(m) {
@@ -269,13 +358,13 @@ func TestPluralForms(t *testing.T) {
 					continue
 				}
 				have := forms(m)
-				for _, f := range pluralForms[lang] {
+				for _, f := range needed {
 					if have[f] == "" {
 						t.Errorf("%q lacks the plural form %q", id, f)
 					}
 				}
 				for f := range have {
-					if !slices.Contains(pluralForms[lang], f) {
+					if !slices.Contains(needed, f) {
 						t.Errorf("%q has the form %q, which %s never uses", id, f, lang)
 					}
 				}
@@ -485,12 +574,16 @@ func TestLangFallback(t *testing.T) {
 		"": "en", "fr": "en", "de": "en", "ru": "en", "es-ES": "en", "zh-CN": "en", "ukr": "en", "xx-yy": "en",
 	}
 	for in, want := range tests {
+		base, _, _ := strings.Cut(strings.ReplaceAll(strings.ToLower(in), "_", "-"), "-")
+		if want == Fallback && base != Fallback && slices.Contains(Languages(), base) {
+			continue // a language added since: not unknown any more
+		}
 		if got := b.Lang(in).Tag(); got != want {
 			t.Errorf("Lang(%q).Tag() = %q, want %q", in, got, want)
 		}
 	}
-	if got := b.Lang("fr").T("princesses.card.frog", nil); got != "Frog" {
-		t.Errorf("fr falls back to English: got %q", got)
+	if got := b.Lang("xx-yy").T("princesses.card.frog", nil); got != "Frog" {
+		t.Errorf("xx-yy falls back to English: got %q", got)
 	}
 }
 
