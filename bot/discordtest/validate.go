@@ -731,5 +731,6 @@ func longest(def string, loc map[string]string) int {
 	}
 	return n
 }
+
 // ValidLocale reports whether loc is one of Discord's locale codes.
 func ValidLocale(loc string) bool { return discordLocales[loc] }
