@@ -214,6 +214,15 @@ func (g *gameRun) checkSecrets() {
 	w := g.world
 	w.t.Helper()
 	ctx := context.Background()
+	// The messages first, then the log: every message read was made from
+	// the log as read or an earlier one, never from a later one (the AI
+	// seats may move meanwhile, and a later trick's result shows cards
+	// that the earlier log still has in a hand).
+	users := append(slices.Clone(players), eve)
+	visible := map[string][]*discordtest.Message{}
+	for _, u := range users {
+		visible[u] = g.changes.VisibleTo(u)
+	}
 	rec, log, err := w.db.Load(ctx, g.id)
 	if err != nil {
 		w.t.Fatal(err)
@@ -223,7 +232,7 @@ func (g *gameRun) checkSecrets() {
 		g.workOutSecrets(rec, log)
 	}
 	changed := map[string]string{}
-	for _, u := range append(slices.Clone(players), eve) {
+	for _, u := range users {
 		seat := engine.Spectator
 		for _, si := range rec.Seats {
 			if si.UserID == u && si.Kind == table.Human {
@@ -231,7 +240,7 @@ func (g *gameRun) checkSecrets() {
 			}
 		}
 		secrets := g.secrets[u]
-		for _, m := range g.changes.VisibleTo(u) {
+		for _, m := range visible[u] {
 			text := m.Text()
 			if g.checked[m.ID] == text {
 				continue
@@ -259,9 +268,38 @@ func (g *gameRun) workOutSecrets(rec table.Record, log []table.Entry) {
 	for i, e := range log {
 		moves[i] = engine.Move{Seat: e.Seat, Action: e.Action}
 	}
-	st, err := engine.Replay(gm, rec.Setup, moves)
+	// What each seat has held on the way (a 3 Chapters draft passes hands
+	// round: a seat knows the cards it passed on), per language.
+	held := map[string][][]string{}
+	hold := func(st engine.State) {
+		for _, lang := range locales.Languages() {
+			l := w.loc.Lang(lang)
+			if held[lang] == nil {
+				held[lang] = make([][]string, rec.Setup.Seats)
+			}
+			for s := range rec.Setup.Seats {
+				v := st.View(engine.Seat(s))
+				held[lang][s] = append(held[lang][s], secretWords(l, v)...)
+				if cv, ok := v.(*chapters.View); ok {
+					// A card's abilities may name another card ("With
+					// Giant 47: 5 gems"): the hand says so.
+					for _, c := range append(slices.Clone(cv.Hand), cv.Kept...) {
+						held[lang][s] = append(held[lang][s], chaptersview.ChaptersCardLine(l, cv.Cards, c))
+					}
+				}
+			}
+		}
+	}
+	st, err := engine.Start(gm, rec.Setup, nil)
 	if err != nil {
 		w.t.Fatal(err)
+	}
+	hold(st)
+	for i, m := range moves {
+		if _, err := engine.Step(gm, st, rec.Setup.Seed, i, m, nil); err != nil {
+			w.t.Fatal(err)
+		}
+		hold(st)
 	}
 	// What each seat's view (and the spectator's, last) shows, per language.
 	type shown struct{ public, private []string }
@@ -276,7 +314,11 @@ func (g *gameRun) workOutSecrets(rec table.Record, log []table.Entry) {
 			}
 			v := st.View(seat)
 			sc, _ := render.ScreenOf(rec.Setup.Game, l, v, nm, rendertest.LegalOf(st, seat))
-			views[lang] = append(views[lang], shown{rendertest.Texts(sc), secretWords(l, v)})
+			sh := shown{rendertest.Texts(sc), secretWords(l, v)}
+			if seat >= 0 {
+				sh.private = append(sh.private, held[lang][s]...)
+			}
+			views[lang] = append(views[lang], sh)
 		}
 	}
 	g.secrets = map[string][]secret{}
@@ -305,7 +347,8 @@ func (g *gameRun) workOutSecrets(rec table.Record, log []table.Entry) {
 				}
 				for _, line := range privateCards(l, rec, st, engine.Seat(o)) {
 					if !strings.Contains(known, line) {
-						secrets = append(secrets, secret{text: line, of: engine.Seat(o)})
+						// A whole item: "Prince 1" is not in "Prince 10".
+						secrets = append(secrets, secret{text: line, re: wordPattern(line), of: engine.Seat(o)})
 					}
 				}
 				for _, word := range secretWords(l, st.View(engine.Seat(o))) {
@@ -499,20 +542,20 @@ func moveControls(hand *discordtest.Message) []discordtest.Component {
 	return out
 }
 
-// privateCards are the names of the cards only seat o may see: its hand's
-// and its secret piles', as its screen shows them.
+// privateCards are the lines only seat o may read: its hand and each of
+// its secret piles, whole lines with their labels, as its screen says them
+// ("Your hand: Prince 6"; a card alone would be found in an earlier
+// round's trick, the same card dealt again).
 func privateCards(l *locales.Localizer, rec table.Record, st engine.State, o engine.Seat) []string {
 	sc, _ := render.ScreenParts(rec.Setup.Game, render.PrivateParts, l, st.View(o), seatNames(l, rec), rendertest.LegalOf(st, o))
-	var out []string
 	piles := sc.Secret
 	if sc.Hand != nil {
 		piles = append(piles, *sc.Hand)
 	}
+	var out []string
 	for _, p := range piles {
-		for _, c := range p.Cards {
-			if c.Name != "" && !c.Down {
-				out = append(out, c.Name)
-			}
+		if p.Text != "" && len(p.Cards) > 0 { // an empty hand tells nothing
+			out = append(out, p.Line())
 		}
 	}
 	return out
