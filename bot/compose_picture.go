@@ -284,7 +284,7 @@ func (p *pictures) drawJob(job *pictureJob, wanted func() bool) (pngs [][]byte, 
 // drawShare is the share of its time a drawing slot spends drawing. At
 // 500 tables on two processors the pictures need about 0.3 of one; with
 // 0.4 the acknowledgements' p99 was 15–19 ms against 19–22 ms with 0.7,
-// side by side (BENCHMARKS.md, "Pictures on the table message"), and
+// side by side (docs/benchmarks-history.md, "Pictures on the table message"), and
 // the pictures still kept up.
 const drawShare = 0.4
 
