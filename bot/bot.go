@@ -109,7 +109,7 @@ type Bot struct {
 	log      *slog.Logger
 	ackAfter time.Duration
 
-	locks sync.Map // table id -> *sync.Mutex: one bot-side writer per table
+	locks tableLocks // one bot-side writer per table
 
 	outboxes     sync.Map // table id -> *outbox
 	publishEvery time.Duration
@@ -125,11 +125,11 @@ type Bot struct {
 	busy     atomic.Int64 // interactions being handled (for tests: WaitIdle)
 	ready    chan struct{}
 
-	damagedTables sync.Map // table id -> struct{}: damaged tables already reported (see damaged)
+	damagedTables damagedSeen // damaged tables already reported (see damaged)
 
 	pics    pictures  // drawing the pictures of tables and hands (compose_picture.go)
-	noFiles sync.Map  // channel id -> time.Time: no pictures in its messages until then (attach.go)
-	orders  sync.Map  // user id -> *answerOrder: a picture edited into an answer never lands on a newer one
+	noFiles sync.Map  // channel id -> time.Time: no pictures in its messages until then (permissions.go)
+	orders  orders    // user id -> *answerOrder: a picture edited into an answer never lands on a newer one
 	langs   userLangs // the languages users chose (userlang.go)
 
 	commands []*discordgo.ApplicationCommand // what register sends; commands are checked against it
@@ -446,13 +446,43 @@ func (b *Bot) resumeTable(ctx context.Context, id string, recent bool) error {
 	return nil
 }
 
+// tableLocks are the bot-side locks of the tables, by table id. A table's
+// lock is kept only while someone holds it or waits for it, so that the
+// map holds the tables being worked on, not every table ever seen.
+type tableLocks struct {
+	mu sync.Mutex
+	m  map[string]*tableLock
+}
+
+type tableLock struct {
+	mu   sync.Mutex
+	refs int // guarded by tableLocks.mu: holders and waiters
+}
+
 // lock takes the bot-side lock of a table: actions, AI moves and the
 // messages they produce go out in order.
 func (b *Bot) lock(id string) (unlock func()) {
-	v, _ := b.locks.LoadOrStore(id, &sync.Mutex{})
-	mu := v.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
+	ls := &b.locks
+	ls.mu.Lock()
+	if ls.m == nil {
+		ls.m = map[string]*tableLock{}
+	}
+	l := ls.m[id]
+	if l == nil {
+		l = &tableLock{}
+		ls.m[id] = l
+	}
+	l.refs++
+	ls.mu.Unlock()
+	l.mu.Lock()
+	return func() {
+		l.mu.Unlock()
+		ls.mu.Lock()
+		if l.refs--; l.refs == 0 {
+			delete(ls.m, id)
+		}
+		ls.mu.Unlock()
+	}
 }
 
 // onInteraction is the discordgo handler. An interaction without an id or

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/stolik-bot/stolik/bot"
@@ -59,7 +58,8 @@ func newLongWorld(t *testing.T) *world {
 // table message is a Components V2 message with the table's picture and
 // its description; it mentions each player who must act exactly once, in
 // its first line, and shows the result at the end. No hand repeats the
-// public table: another seat's line, the centre, the table's header.
+// public table as a whole item (a line, a pile's words): another seat's
+// line, the centre, the table's header.
 // lookMovesEnv, set to N, stops TestWholeGamesOnTheScreen's games after N
 // moves, so that a capture (STOLIK_CAPTURE) shows tables being played:
 //
@@ -216,11 +216,38 @@ func (s *screenCheck) checkTable() *discordtest.Message {
 		}
 	}
 	for _, p := range sc.Center {
-		if p.Text != "" && !slices.Contains(s.center, p.Text) {
-			s.center = append(s.center, p.Text)
+		for _, c := range []string{p.Text, p.Line()} {
+			if c != "" && !slices.Contains(s.center, c) {
+				s.center = append(s.center, c)
+			}
 		}
 	}
 	return tm
+}
+
+// shownItems are the whole items of a message's text that a repeated line
+// of the table would be: each line, without the Markdown around it, and
+// what follows a line's label ("Trick: Queen 7 · Fairy 3").
+func shownItems(text string) []string {
+	var items []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		for _, p := range []string{"-# ", "> ", "### ", "## ", "# ", "- ", "• "} {
+			l = strings.TrimPrefix(l, p)
+		}
+		l = strings.TrimSpace(strings.Trim(l, "*_"))
+		if l == "" {
+			continue
+		}
+		items = append(items, l)
+		if _, after, ok := strings.Cut(l, ": "); ok {
+			items = append(items, strings.TrimSpace(strings.Trim(after, "*_")))
+		}
+		if head, after, ok := strings.Cut(l, ":** "); ok && head != "" {
+			items = append(items, strings.TrimSpace(after))
+		}
+	}
+	return items
 }
 
 // checkHands checks every ephemeral message the players got since the
@@ -255,18 +282,21 @@ func (s *screenCheck) checkHands() {
 			if strings.Contains(text, head) || strings.Contains(text, rec.ID) {
 				t.Errorf("%s's hand shows the table's header: %q", si.UserID, text)
 			}
+			// Whole items only: a pile's text ("6 карт") may well be a
+			// part of a sentence the hand rightly shows (a trick's result).
+			items := shownItems(text)
 			for seat, lines := range s.seatLines {
 				if seat == si.Seat {
 					continue
 				}
 				for _, l := range lines {
-					if strings.Contains(text, l) {
+					if slices.Contains(items, l) {
 						t.Errorf("%s's hand repeats seat %d's line %q: %q", si.UserID, seat, l, text)
 					}
 				}
 			}
 			for _, c := range s.center {
-				if strings.Contains(text, c) {
+				if slices.Contains(items, c) {
 					t.Errorf("%s's hand repeats the centre %q: %q", si.UserID, c, text)
 				}
 			}
@@ -475,7 +505,7 @@ func TestHandPictureComesAfterTheWords(t *testing.T) {
 	in2 := w.fake.Click(bob, tm, "hand/"+id)
 	in2.Wait(context.Background())
 	release()
-	waitIdle(t, w.bot, 30*time.Second)
+	waitIdle(t, w.bot, idleWait())
 
 	old, newer := in.Original(), in2.Original()
 	if hasPicture(old, "hand.png") {
@@ -498,7 +528,7 @@ func TestHandPictureComesAfterTheWords(t *testing.T) {
 	if m := in3.Original(); !hasPicture(m, "hand.png") {
 		t.Errorf("a hand drawn before should come with its picture at once: %v", m)
 	}
-	waitIdle(t, w.bot, 30*time.Second)
+	waitIdle(t, w.bot, idleWait())
 
 	// After a move the hand is answered in words: a hand's picture is
 	// drawn only when its owner asks for the hand.
@@ -539,7 +569,7 @@ func TestOneTurnPingAtATime(t *testing.T) {
 			break
 		}
 		g.move(acting[g.rng.IntN(len(acting))])
-		waitIdle(t, w.bot, 30*time.Second)
+		waitIdle(t, w.bot, idleWait())
 		var pings []string
 		for _, m := range w.fake.Messages(w.gameChannel(g.id)) {
 			if onlyPing(m) {

@@ -284,7 +284,7 @@ func (p *pictures) drawJob(job *pictureJob, wanted func() bool) (pngs [][]byte, 
 // drawShare is the share of its time a drawing slot spends drawing. At
 // 500 tables on two processors the pictures need about 0.3 of one; with
 // 0.4 the acknowledgements' p99 was 15–19 ms against 19–22 ms with 0.7,
-// side by side (BENCHMARKS.md, "Pictures on the table message"), and
+// side by side (docs/benchmarks-history.md, "Pictures on the table message"), and
 // the pictures still kept up.
 const drawShare = 0.4
 
@@ -314,15 +314,51 @@ const laterWait = 2 * time.Second
 type answerOrder struct {
 	mu sync.Mutex // held while a picture is edited in
 	n  uint64     // answers sent to the user
+
+	user string // whose
+	refs int    // guarded by orders.mu: answers being sent, pictures to edit in
 }
 
-// orderOf is the user's answerOrder.
+// orders are the users' answerOrders. A user's is kept only while an
+// answer to them is being sent or a picture is still to be edited into
+// one: with nothing in flight there is no older answer to protect, and
+// the map holds the users being answered, not every user ever seen.
+type orders struct {
+	mu sync.Mutex
+	m  map[string]*answerOrder
+}
+
+// orderOf is the user's answerOrder, held until release.
 func (b *Bot) orderOf(userID string) *answerOrder {
-	if o, ok := b.orders.Load(userID); ok {
-		return o.(*answerOrder)
+	ords := &b.orders
+	ords.mu.Lock()
+	defer ords.mu.Unlock()
+	if ords.m == nil {
+		ords.m = map[string]*answerOrder{}
 	}
-	o, _ := b.orders.LoadOrStore(userID, &answerOrder{})
-	return o.(*answerOrder)
+	o := ords.m[userID]
+	if o == nil {
+		o = &answerOrder{user: userID}
+		ords.m[userID] = o
+	}
+	o.refs++
+	return o
+}
+
+// hold holds o once more (o is held already).
+func (ords *orders) hold(o *answerOrder) {
+	ords.mu.Lock()
+	o.refs++
+	ords.mu.Unlock()
+}
+
+// release lets o go: the last release forgets it.
+func (ords *orders) release(o *answerOrder) {
+	ords.mu.Lock()
+	defer ords.mu.Unlock()
+	if o.refs--; o.refs == 0 {
+		delete(ords.m, o.user)
+	}
 }
 
 // next counts a new answer to the user and returns its number. It waits
@@ -344,7 +380,8 @@ func (o *answerOrder) current(n uint64) bool {
 // pictureLater draws the picture of m, an answer already sent in words
 // (m.plain()), and edits it into the answer: the acknowledgement never
 // waits for a drawing. Nothing is drawn or sent once the user has had a
-// newer answer (n is no longer the last of order).
+// newer answer (n is no longer the last of order). order is held (see
+// orderOf) by the caller; the drawing holds it too until it is done.
 func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint64, m message) {
 	if b.pics.later.Add(1) > laterMax {
 		b.pics.later.Add(-1)
@@ -353,10 +390,12 @@ func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint6
 	}
 	b.inflight.Add(1)
 	b.busy.Add(1)
+	b.orders.hold(order)
 	go func() {
 		defer b.inflight.Done()
 		defer b.busy.Add(-1)
 		defer b.pics.later.Add(-1)
+		defer b.orders.release(order)
 		if hold := b.pics.hold.Load(); hold != nil {
 			<-*hold
 		}

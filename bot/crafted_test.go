@@ -129,7 +129,7 @@ func newRig(t *testing.T, o rigOptions) *rig {
 	case <-b.Ready():
 	case err := <-r.done:
 		t.Fatalf("Run: %v", err)
-	case <-time.After(10 * time.Second):
+	case <-time.After(readyWait):
 		t.Fatal("the bot did not get ready")
 	}
 	t.Cleanup(r.stop) // before the fake stops (registered after it)
@@ -152,7 +152,7 @@ func (r *rig) stop() {
 	}
 }
 
-func (r *rig) idle() { r.t.Helper(); waitIdle(r.t, r.bot, 20*time.Second) }
+func (r *rig) idle() { r.t.Helper(); waitIdle(r.t, r.bot, idleWait()) }
 
 // answer waits for an interaction's answer and returns the message the
 // user then sees: the response, or @original once a deferral was filled.

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"sync"
 
 	"github.com/stolik-bot/stolik/engine/table"
 )
@@ -37,7 +38,7 @@ func (b *Bot) damaged(ctx context.Context, id string, err error) bool {
 	if !errors.As(err, &ce) {
 		return false
 	}
-	if _, known := b.damagedTables.LoadOrStore(id, struct{}{}); known {
+	if !b.damagedTables.first(id) {
 		return true
 	}
 	b.log.Error("a table's saved record is damaged: the table cannot be continued", "table", id, "err", err)
@@ -46,5 +47,33 @@ func (b *Bot) damaged(ctx context.Context, id string, err error) bool {
 			b.log.Warn("marking a damaged table in the store", "table", id, "err", err)
 		}
 	}
+	return true
+}
+
+// damagedSeen are the damaged tables this process has reported, by id, so
+// that the host reads one line per table. A damaged table is set aside in
+// the store and seldom clicked again, so the set is bounded rather than
+// cleaned: past damagedKept it starts again, and a table clicked after
+// that is reported once more.
+type damagedSeen struct {
+	mu sync.Mutex
+	m  map[string]struct{}
+}
+
+// damagedKept bounds damagedSeen.
+const damagedKept = 1024
+
+// first reports whether id is reported for the first time, and remembers
+// it.
+func (d *damagedSeen) first(id string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, ok := d.m[id]; ok {
+		return false
+	}
+	if d.m == nil || len(d.m) >= damagedKept {
+		d.m = map[string]struct{}{}
+	}
+	d.m[id] = struct{}{}
 	return true
 }

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
@@ -47,7 +46,7 @@ func TestGameOverHTTPInteractions(t *testing.T) {
 
 	in := w.fake.SlashCommand(bob, guildID, channelID, "stolik", discordtest.Sub("stats"))
 	w.do(in)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), idleWait())
 	defer cancel()
 	if status, body, err := in.HTTPAnswer(ctx); err != nil || status != http.StatusAccepted || len(body) != 0 {
 		t.Fatalf("the endpoint answered %d %q, %v; want 202 with no body", status, body, err)
@@ -59,7 +58,7 @@ func TestGameOverHTTPInteractions(t *testing.T) {
 	}
 	g.finish()
 
-	ctx, cancel = context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel = context.WithTimeout(context.Background(), idleWait())
 	defer cancel()
 	answers, err := w.fake.EndpointAnswers(ctx)
 	if err != nil {

@@ -50,9 +50,18 @@ func filesRefused(err error, pics []drawnPicture) bool {
 	return len(pics) > 0 && isCode(err, discordgo.ErrCodeMissingPermissions)
 }
 
-// refuseFiles remembers that the bot may not attach files in channelID.
+// refuseFiles remembers that the bot may not attach files in channelID,
+// and forgets the channels whose time without pictures is over, so that
+// noFiles holds only the channels refused in the last noFilesFor.
 func (b *Bot) refuseFiles(channelID string) {
-	b.noFiles.Store(channelID, b.clock.Now().Add(noFilesFor))
+	now := b.clock.Now()
+	b.noFiles.Range(func(k, v any) bool {
+		if !now.Before(v.(time.Time)) {
+			b.noFiles.CompareAndDelete(k, v)
+		}
+		return true
+	})
+	b.noFiles.Store(channelID, now.Add(noFilesFor))
 	b.log.Warn("the bot may not attach files in a channel: its messages there go without their pictures; give the bot the Attach Files permission",
 		"channel", channelID, "retry_after", noFilesFor)
 }

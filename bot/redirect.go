@@ -50,7 +50,7 @@ func (rt rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
 // open. net/http keeps 2 a host by default: over HTTP/1.1 every request
 // beyond two at once opened a connection (a TCP and TLS handshake on the
 // acknowledgement's path) that was closed once it was answered — 3,697 new
-// connections in a 20-second load test at 500 tables (BENCHMARKS.md).
+// connections in a 20-second load test at 500 tables (docs/benchmarks-history.md).
 const idleConnsPerHost = 64
 
 // discordTransport is the bot's HTTP transport to Discord:

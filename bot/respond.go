@@ -204,6 +204,7 @@ func (r *reply) send(ctx context.Context, m message) {
 	)
 	if u := interactionUser(r.i); u != nil {
 		order = r.b.orderOf(u.ID)
+		defer r.b.orders.release(order)
 		n = order.next()
 		if m.pic != nil && m.plain != nil && !r.b.pics.ready(m.pic) {
 			if full := m; !m.pic.hand || m.pic.asked {

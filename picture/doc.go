@@ -37,7 +37,7 @@
 // composed from its glyphs' masks, each rasterized once per face (text.go:
 // the same bytes as font.Drawer.DrawString); the PNG encoder writes the
 // palette indices at its fastest compression level with pooled buffers.
-// See BENCHMARKS.md, section "Pictures".
+// See docs/benchmarks-history.md, section "Pictures".
 //
 // # Bands
 //

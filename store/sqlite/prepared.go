@@ -9,7 +9,7 @@ import (
 // preparedDB is a pool whose queries are prepared once and kept: SQLite
 // compiles a statement at every prepare (sqlite3_prepare_v2), which was
 // half of the SQLite time of a table's reads (its meta, its deadlines) at
-// every interaction (BENCHMARKS.md). database/sql prepares a kept *sql.Stmt
+// every interaction (docs/benchmarks-history.md). database/sql prepares a kept *sql.Stmt
 // again on each connection of the pool the first time it runs there, and
 // SQLite compiles it again by itself after a schema change.
 //
