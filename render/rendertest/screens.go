@@ -23,8 +23,8 @@ type ScreenGame struct {
 	// Suited: every face-up card on the table and in the hand has a suit
 	// or a value (a name-only card is a secret or in front of a seat).
 	Suited bool
-	ID    string
-	Names render.Names
+	ID     string
+	Names  render.Names
 	// ids are the game's internal ids (princesses, round cards, card
 	// keys): no text may show them.
 	IDs []string
