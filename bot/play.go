@@ -48,7 +48,7 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		return
 	}
 	stale := func() { r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.stale", nil), "")) }
-	fresh, err := b.fresh(ctx, snap, seat, c.version)
+	fresh, err := b.tables.Stands(ctx, snap, seat, c.version)
 	if err != nil {
 		b.actFailed(ctx, r, u, snap, seat, "checking a click's version", err)
 		return
@@ -194,34 +194,6 @@ func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline tim
 		evs, snap = append(evs, more...), next
 	}
 	return evs, snap, true, nil
-}
-
-// fresh reports whether a click drawn at version still stands. A click on
-// the current version does. So does one on an older version when the seat
-// still has to act and has not acted since: then only other seats' moves in
-// a simultaneous decision (which change nothing of this seat's options)
-// came in between. A duplicate click, or one from before the seat's last
-// move, does not.
-func (b *Bot) fresh(ctx context.Context, snap *table.Snapshot, seat engine.Seat, version int) (bool, error) {
-	if version == snap.Version {
-		return true, nil
-	}
-	if version > snap.Version || !engine.IsActing(snap.State, seat) {
-		return false, nil
-	}
-	_, log, err := b.store.Load(ctx, snap.Record.ID)
-	if err != nil {
-		return false, err
-	}
-	if len(log) != snap.Version {
-		return false, nil
-	}
-	for _, e := range log[version:] {
-		if e.Seat == seat {
-			return false, nil
-		}
-	}
-	return true, nil
 }
 
 // setAction is the action a multi-select makes: the tokens before "*" in

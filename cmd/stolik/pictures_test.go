@@ -18,7 +18,7 @@ import (
 // after every redraw: PNG pictures 960 pixels wide with their alt texts.
 func TestPlayWritesPictures(t *testing.T) {
 	t.Parallel()
-	for _, game := range []string{"princesses", "lynx", "chapters", "courtiers"} {
+	for _, game := range render.Games() {
 		t.Run(game, func(t *testing.T) {
 			t.Parallel()
 			if !hasScreen(t, game) {

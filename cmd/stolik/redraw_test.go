@@ -55,7 +55,7 @@ func redraws(out string, prompts []string) []string {
 // columns, and every one but the last ends with numbered choices.
 func TestRedrawFits80x24(t *testing.T) {
 	t.Parallel()
-	for gi, game := range []string{"princesses", "lynx", "chapters", "courtiers"} {
+	for gi, game := range render.Games() {
 		g, err := engine.Lookup(game)
 		if err != nil {
 			t.Fatal(err)

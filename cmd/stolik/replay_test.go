@@ -138,7 +138,7 @@ func seen(ev []engine.Event, reader engine.Seat) []engine.Event {
 func TestReplayShowsOnlyWhatTheReaderKnew(t *testing.T) {
 	t.Parallel()
 	b := locales.MustLoad()
-	for gi, game := range []string{"princesses", "lynx", "chapters", "courtiers"} {
+	for gi, game := range render.Games() {
 		g, _ := engine.Lookup(game)
 		r, _ := render.For(game)
 		lo, hi := g.Seats()

@@ -86,7 +86,7 @@ func TestPlainText(t *testing.T) {
 	// Every game's rules, in every language, come out without Markdown.
 	b := locales.MustLoad()
 	for _, lang := range locales.Languages() {
-		for _, g := range []string{"princesses", "lynx", "chapters", "courtiers"} {
+		for _, g := range render.Games() {
 			text := plainText(render.Rules(b.Lang(lang), g))
 			if m := markdown.FindString(text); m != "" {
 				t.Errorf("%s %s: %q left in:\n%s", g, lang, m, text)

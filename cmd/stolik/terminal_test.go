@@ -43,7 +43,7 @@ func answer(l *locales.Localizer, out string, n int) string {
 // Princess), and so is the move it suggests now.
 func TestHelpPerGame(t *testing.T) {
 	t.Parallel()
-	for _, game := range []string{"princesses", "lynx", "chapters", "courtiers"} {
+	for _, game := range render.Games() {
 		g, _ := engine.Lookup(game)
 		for _, lang := range locales.Languages() {
 			t.Run(game+"/"+lang, func(t *testing.T) {

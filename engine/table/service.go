@@ -224,6 +224,36 @@ func (s *Service) Get(ctx context.Context, id string) (*Snapshot, error) {
 	return e.snapshot(), nil
 }
 
+// Stands reports whether a click drawn at version still stands against
+// snap, the table as it now is: the staleness rule of every front end. A
+// click on the current version does. So does one on an older version when
+// the seat must act and has made none of the moves since (only other
+// seats' moves in a simultaneous decision came in between, which change
+// nothing of this seat's options). A duplicate click, one from before the
+// seat's own last move, or one from a version the table never had does
+// not.
+func (s *Service) Stands(ctx context.Context, snap *Snapshot, seat engine.Seat, version int) (bool, error) {
+	if version == snap.Version {
+		return true, nil
+	}
+	if version < 0 || version > snap.Version || !engine.IsActing(snap.State, seat) {
+		return false, nil
+	}
+	_, log, err := s.store.Load(ctx, snap.Record.ID)
+	if err != nil {
+		return false, err
+	}
+	if len(log) != snap.Version {
+		return false, nil
+	}
+	for _, e := range log[version:] {
+		if e.Seat == seat {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
 // Act performs an action for seat on table id. version is the log length
 // the action was chosen against; a negative version skips that check. The
 // action is validated by the game on a copy of the state, appended to the

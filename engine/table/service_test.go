@@ -715,3 +715,39 @@ func TestActWaitsForContext(t *testing.T) {
 		t.Fatalf("cached version %d, stored %d", snap.Version, e.logLen(t, rec.ID))
 	}
 }
+
+// Stands is the staleness rule of every front end: the current version
+// stands; an older one stands only for a seat that must act and has not
+// moved since; a version the table never had, or a seat that need not act,
+// does not.
+func TestStands(t *testing.T) {
+	e := newEnv(t)
+	rec := e.create(t, counterRecord(2, table.StatusPlaying))
+	first := e.get(t, rec.ID).State.Acting()[0]
+	e.step(t, rec.ID, 1) // the first seat moves: version 1
+	e.step(t, rec.ID, 1) // the other seat moves: version 2
+	snap := e.get(t, rec.ID)
+	if snap.Version != 2 || snap.State.Acting()[0] != first {
+		t.Fatalf("version %d, acting %v", snap.Version, snap.State.Acting())
+	}
+	other := 1 - first
+	for _, tc := range []struct {
+		name    string
+		seat    engine.Seat
+		version int
+		want    bool
+	}{
+		{"the current version", first, 2, true},
+		{"only the other seat moved since", first, 1, true},
+		{"drawn before the seat's own last move", first, 0, false},
+		{"a version the table never had", first, 3, false},
+		{"a negative version", first, -1, false},
+		{"a seat that need not act", other, 1, false},
+		{"a seat that need not act, current version", other, 2, true},
+	} {
+		got, err := e.svc.Stands(context.Background(), snap, tc.seat, tc.version)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: Stands(seat %d, version %d) = %v, %v; want %v", tc.name, tc.seat, tc.version, got, err, tc.want)
+		}
+	}
+}
