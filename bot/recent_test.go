@@ -34,7 +34,7 @@ func TestLastMovesWithinLimits(t *testing.T) {
 				rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(s), Kind: table.Human, UserID: "10000000000000000" + string(rune('0'+s)), Name: strings.Repeat("Ż", 32)})
 			}
 			var recent []engine.Event
-			listed := 0
+			listed, placedRecent := 0, false
 			for n := 0; ; n++ {
 				if n == 20000 {
 					t.Fatal("no end")
@@ -72,13 +72,14 @@ func TestLastMovesWithinLimits(t *testing.T) {
 					t.Fatal(err)
 				}
 				recent = lastN(append(recent, recentOf(r, evs)...), recentMoves)
+				placedRecent = placedRecent || len(recentOf(r, evs)) > 0 // Rebel Princess places none there
 				for _, e := range recentOf(r, evs) {
 					if e.Audience != engine.Everyone {
 						t.Fatalf("a private event is listed: %+v", e)
 					}
 				}
 			}
-			if listed == 0 {
+			if listed == 0 && placedRecent {
 				t.Error("no step listed the last moves")
 			}
 		})

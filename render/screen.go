@@ -197,3 +197,36 @@ func (sc Screen) StatusLines() []string {
 	out = append(append(append(out, sc.Doing...), sc.Status...), sc.Recent...)
 	return out
 }
+
+// A Builder builds the parts of one screen from one view, each part by a
+// method of its own: every game's screen builder has this shape, and Build
+// assembles its parts in the order of the Screen's fields.
+type Builder interface {
+	// Acting are the seats that must act now; none once the game is over.
+	Acting() []engine.Seat
+	Result() []string
+	Prompt() string
+	Hand() *Pile
+	Secret() []Pile
+	Title() string
+	Rule() *Rule
+	Center() []Pile
+	Seats() []SeatPart
+	Doing() []string
+	Status() []string
+	Recent() []string
+	Chart() *Chart
+}
+
+// Build assembles the screen of game for viewer from b: the private parts
+// always, the table's parts (from Title on) only for AllParts, so that a
+// hand message costs nothing of the table.
+func Build(game string, viewer engine.Seat, parts Parts, b Builder) Screen {
+	sc := Screen{Game: game, Viewer: viewer, Acting: b.Acting(), Result: b.Result(), Prompt: b.Prompt(), Hand: b.Hand(), Secret: b.Secret()}
+	if parts == PrivateParts {
+		return sc
+	}
+	sc.Title, sc.Rule, sc.Center, sc.Seats = b.Title(), b.Rule(), b.Center(), b.Seats()
+	sc.Doing, sc.Status, sc.Recent, sc.Chart = b.Doing(), b.Status(), b.Recent(), b.Chart()
+	return sc
+}

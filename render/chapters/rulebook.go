@@ -60,9 +60,3 @@ func (Presenter) Powers(l *locales.Localizer, ev engine.View, _ render.Names) []
 	}
 	return out
 }
-
-// Secrets: 3 Chapters has no secret missions.
-func (Presenter) Secrets(*locales.Localizer, engine.View) []string { return nil }
-
-// OfferOptional: 3 Chapters has no optional actions.
-func (Presenter) OfferOptional(engine.View) bool { return false }

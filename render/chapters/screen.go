@@ -30,7 +30,7 @@ func (Presenter) Screen(l *locales.Localizer, ev engine.View, names render.Names
 		t = &chapters.DefaultCards
 	}
 	b := chapterScreen{l: l, v: v, t: t, names: names}
-	return b.build(parts)
+	return render.Build("chapters", v.Seat, parts, b)
 }
 
 // chapterScreen builds one screen; every part comes from v alone.
@@ -41,29 +41,17 @@ type chapterScreen struct {
 	names render.Names
 }
 
-func (b chapterScreen) build(parts render.Parts) render.Screen {
-	v := b.v
-	sc := render.Screen{Game: "chapters", Viewer: v.Seat}
-	if v.Phase != "over" {
-		sc.Acting = slices.Clone(v.Acting)
+// Acting are the seats that must act now; none once the game is over.
+func (b chapterScreen) Acting() []engine.Seat {
+	if b.v.Phase == "over" {
+		return nil
 	}
-	sc.Result = b.result()
-	sc.Prompt = b.prompt()
-	sc.Hand = b.hand()
-	sc.Secret = b.secret()
-	if parts == render.PrivateParts {
-		return sc
-	}
-	sc.Title = b.title()
-	sc.Center = b.center()
-	sc.Seats = b.seats()
-	sc.Status = b.status()
-	return sc
+	return slices.Clone(b.v.Acting)
 }
 
 func (b chapterScreen) own() bool { return b.v.Seat >= 0 && int(b.v.Seat) < b.v.Seats }
 
-func (b chapterScreen) acting() bool {
+func (b chapterScreen) mustAct() bool {
 	return b.own() && b.v.Phase != "over" && slices.Contains(b.v.Acting, b.v.Seat)
 }
 
@@ -143,7 +131,7 @@ func (b chapterScreen) plays(label string, ps []chapters.Play) render.Pile {
 	return p
 }
 
-func (b chapterScreen) result() []string {
+func (b chapterScreen) Result() []string {
 	v, l := b.v, b.l
 	if v.Phase != "over" {
 		return nil
@@ -172,8 +160,8 @@ func (b chapterScreen) result() []string {
 	return out
 }
 
-func (b chapterScreen) prompt() string {
-	if !b.acting() {
+func (b chapterScreen) Prompt() string {
+	if !b.mustAct() {
 		return ""
 	}
 	switch {
@@ -187,7 +175,7 @@ func (b chapterScreen) prompt() string {
 
 // hand is the viewer's hand (in the draft, the cards to choose from); every
 // card may be chosen while the viewer must act.
-func (b chapterScreen) hand() *render.Pile {
+func (b chapterScreen) Hand() *render.Pile {
 	if !b.own() {
 		return nil
 	}
@@ -196,7 +184,7 @@ func (b chapterScreen) hand() *render.Pile {
 		label = "chapters.screen.draft_hand"
 	}
 	p := b.pile(b.l.T(label, nil), b.v.Hand)
-	if b.acting() {
+	if b.mustAct() {
 		for i := range p.Cards {
 			p.Cards[i].Mark = true
 		}
@@ -204,7 +192,7 @@ func (b chapterScreen) hand() *render.Pile {
 	return &p
 }
 
-func (b chapterScreen) secret() []render.Pile {
+func (b chapterScreen) Secret() []render.Pile {
 	v, l := b.v, b.l
 	if !b.own() || v.Phase != "draft" {
 		return nil
@@ -223,7 +211,7 @@ func (b chapterScreen) secret() []render.Pile {
 	return out
 }
 
-func (b chapterScreen) title() string {
+func (b chapterScreen) Title() string {
 	v, l := b.v, b.l
 	switch v.Phase {
 	case "draft":
@@ -234,7 +222,7 @@ func (b chapterScreen) title() string {
 	return l.T("chapters.ui.over", nil)
 }
 
-func (b chapterScreen) center() []render.Pile {
+func (b chapterScreen) Center() []render.Pile {
 	v, l := b.v, b.l
 	var out []render.Pile
 	switch {
@@ -259,7 +247,7 @@ func (b chapterScreen) center() []render.Pile {
 	return out
 }
 
-func (b chapterScreen) seats() []render.SeatPart {
+func (b chapterScreen) Seats() []render.SeatPart {
 	v, l := b.v, b.l
 	out := make([]render.SeatPart, v.Seats)
 	for i := range out {
@@ -294,7 +282,7 @@ func (b chapterScreen) seats() []render.SeatPart {
 	return out
 }
 
-func (b chapterScreen) status() []string {
+func (b chapterScreen) Status() []string {
 	v, l := b.v, b.l
 	var out []string
 	switch v.Phase {
@@ -329,3 +317,15 @@ func (b chapterScreen) status() []string {
 	}
 	return out
 }
+
+// Rule: the game has none.
+func (b chapterScreen) Rule() *render.Rule { return nil }
+
+// Chart: the game has none.
+func (b chapterScreen) Chart() *render.Chart { return nil }
+
+// Doing: the game has none.
+func (b chapterScreen) Doing() []string { return nil }
+
+// Recent: the game has none.
+func (b chapterScreen) Recent() []string { return nil }

@@ -13,7 +13,18 @@ import (
 
 func init() { render.Register(Presenter{}) }
 
-type Presenter struct{}
+// Presenter is the game's presentation (render.Game); the embedded types
+// say what the game has nothing for.
+type Presenter struct {
+	render.NoOptions
+	render.NoParamNames
+	render.NoPick
+	render.NoPrefix
+	render.NoTopics
+	render.PublicActions
+	render.NoSecrets
+	render.NoOptionalActions
+}
 
 // ChaptersCard names a card of 3 Chapters: "Goldilocks 5". Play never
 // marks the provisional (reconstructed) cards; the card list does

@@ -60,6 +60,3 @@ func (Presenter) Secrets(l *locales.Localizer, ev engine.View) []string {
 	}
 	return out
 }
-
-// OfferOptional: Courtisans has no optional actions.
-func (Presenter) OfferOptional(engine.View) bool { return false }

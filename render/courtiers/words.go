@@ -13,7 +13,17 @@ import (
 
 func init() { render.Register(Presenter{}) }
 
-type Presenter struct{}
+// Presenter is the game's presentation (render.Game); the embedded types
+// say what the game has nothing for.
+type Presenter struct {
+	render.NoOptions
+	render.NoParamNames
+	render.NoPick
+	render.NoAppendix
+	render.NoTopics
+	render.PublicActions
+	render.NoOptionalActions
+}
 
 // CourtierCard names a card of Courtisans ("Hare noble"); NoCard is a
 // face-down spy.

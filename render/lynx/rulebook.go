@@ -6,7 +6,6 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/lynx"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/render"
 )
 
 // ID is the game's id.
@@ -25,12 +24,3 @@ func (Presenter) Card(l *locales.Localizer, _ engine.View, query string) (string
 func (Presenter) Examples() ([]string, string) {
 	return []string{"play 4 4 X", "take", "draw pool 5"}, "X"
 }
-
-// Powers: Lynx has no powers.
-func (Presenter) Powers(*locales.Localizer, engine.View, render.Names) []string { return nil }
-
-// Secrets: Lynx has no secret missions.
-func (Presenter) Secrets(*locales.Localizer, engine.View) []string { return nil }
-
-// OfferOptional: Lynx has no optional actions.
-func (Presenter) OfferOptional(engine.View) bool { return false }

@@ -12,7 +12,20 @@ import (
 
 func init() { render.Register(Presenter{}) }
 
-type Presenter struct{}
+// Presenter is the game's presentation (render.Game); the embedded types
+// say what the game has nothing for.
+type Presenter struct {
+	render.NoOptions
+	render.NoParamNames
+	render.NoPick
+	render.NoPrefix
+	render.NoAppendix
+	render.NoTopics
+	render.PublicActions
+	render.NoPowers
+	render.NoSecrets
+	render.NoOptionalActions
+}
 
 // LynxSet writes a set or any cards of the lynx game the way the cards show
 // them: numbers, and X for a joker ("4 4 4 X").

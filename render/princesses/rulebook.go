@@ -75,9 +75,6 @@ func (Presenter) Powers(l *locales.Localizer, ev engine.View, names render.Names
 	return out
 }
 
-// Secrets: Rebel Princess has no secret missions.
-func (Presenter) Secrets(*locales.Localizer, engine.View) []string { return nil }
-
 // OfferOptional: a power announced in advance is offered before a trick is
 // led, where it would resolve at once, and not while cards are masked.
 func (Presenter) OfferOptional(ev engine.View) bool {

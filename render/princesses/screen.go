@@ -22,7 +22,7 @@ func (Presenter) Screen(l *locales.Localizer, ev engine.View, names render.Names
 		return render.Screen{Game: "princesses", Viewer: ev.ViewerSeat()}
 	}
 	b := princessScreen{l: l, v: v, names: names, legal: legal}
-	return b.build(parts)
+	return render.Build("princesses", v.Seat, parts, b)
 }
 
 // princessScreen builds one screen; every part comes from v alone.
@@ -33,33 +33,19 @@ type princessScreen struct {
 	legal []engine.Action
 }
 
-func (b princessScreen) build(parts render.Parts) render.Screen {
-	v := b.v
-	sc := render.Screen{Game: "princesses", Viewer: v.Seat}
-	if v.Phase != "over" {
-		sc.Acting = slices.Clone(v.Acting)
+// Acting are the seats that must act now; none once the game is over.
+func (b princessScreen) Acting() []engine.Seat {
+	if b.v.Phase == "over" {
+		return nil
 	}
-	sc.Result = b.result()
-	sc.Prompt = b.prompt()
-	sc.Hand = b.hand()
-	sc.Secret = b.secret()
-	if parts == render.PrivateParts {
-		return sc
-	}
-	sc.Title = b.title()
-	sc.Rule = b.rule()
-	sc.Center = b.center()
-	sc.Seats = b.seats()
-	sc.Status = b.status()
-	sc.Chart = b.chart()
-	return sc
+	return slices.Clone(b.v.Acting)
 }
 
 // own reports whether the screen is a seat's (not a spectator's).
 func (b princessScreen) own() bool { return b.v.Seat >= 0 && int(b.v.Seat) < b.v.Seats }
 
 // acting reports whether the viewer must act now.
-func (b princessScreen) acting() bool {
+func (b princessScreen) mustAct() bool {
 	return b.own() && b.v.Phase != "over" && slices.Contains(b.v.Acting, b.v.Seat)
 }
 
@@ -125,7 +111,7 @@ func (b princessScreen) princessText(id string) string {
 
 // ---------------------------------------------------------------- the end
 
-func (b princessScreen) result() []string {
+func (b princessScreen) Result() []string {
 	v, l := b.v, b.l
 	if v.Phase != "over" {
 		return nil
@@ -151,9 +137,9 @@ func (b princessScreen) result() []string {
 
 // ---------------------------------------------------------------- the prompt
 
-func (b princessScreen) prompt() string {
+func (b princessScreen) Prompt() string {
 	v, l := b.v, b.l
-	if !b.acting() {
+	if !b.mustAct() {
 		return ""
 	}
 	switch v.Phase {
@@ -196,7 +182,7 @@ func (b princessScreen) prompt() string {
 
 // ---------------------------------------------------------------- the hand
 
-func (b princessScreen) hand() *render.Pile {
+func (b princessScreen) Hand() *render.Pile {
 	v, l := b.v, b.l
 	if !b.own() {
 		return nil
@@ -244,7 +230,7 @@ func (b princessScreen) marks() map[princesses.Card]bool {
 
 // ---------------------------------------------------------------- secrets
 
-func (b princessScreen) secret() []render.Pile {
+func (b princessScreen) Secret() []render.Pile {
 	v, l := b.v, b.l
 	if !b.own() {
 		return nil
@@ -268,7 +254,7 @@ func (b princessScreen) secret() []render.Pile {
 		for _, id := range v.Offered {
 			c := b.princessCard(id)
 			c.Code = id // the notation of the choice: choose <id>
-			c.Mark = b.acting()
+			c.Mark = b.mustAct()
 			p.Cards = append(p.Cards, c)
 			parts = append(parts, b.princessText(id))
 		}
@@ -354,7 +340,7 @@ func (b princessScreen) taken() int {
 	return n
 }
 
-func (b princessScreen) title() string {
+func (b princessScreen) Title() string {
 	v, l := b.v, b.l
 	if v.Phase == "over" {
 		return l.T("princesses.screen.title_over", nil)
@@ -372,7 +358,7 @@ func (b princessScreen) title() string {
 	return l.T("princesses.screen.title", map[string]any{"Round": v.Round, "Rounds": v.Rounds, "Text": text})
 }
 
-func (b princessScreen) rule() *render.Rule {
+func (b princessScreen) Rule() *render.Rule {
 	v, l := b.v, b.l
 	if v.Phase == "over" || v.RoundCard == "" {
 		return nil
@@ -394,7 +380,7 @@ func (b princessScreen) rule() *render.Rule {
 
 // ---------------------------------------------------------------- the table
 
-func (b princessScreen) center() []render.Pile {
+func (b princessScreen) Center() []render.Pile {
 	v, l := b.v, b.l
 	var out []render.Pile
 	played := func(ps []princesses.Play) []render.Card {
@@ -446,7 +432,7 @@ func (b princessScreen) center() []render.Pile {
 	return out
 }
 
-func (b princessScreen) seats() []render.SeatPart {
+func (b princessScreen) Seats() []render.SeatPart {
 	v, l := b.v, b.l
 	out := make([]render.SeatPart, v.Seats)
 	for i := range out {
@@ -483,13 +469,13 @@ func (b princessScreen) seats() []render.SeatPart {
 	return out
 }
 
-func (b princessScreen) status() []string {
+func (b princessScreen) Status() []string {
 	v, l := b.v, b.l
 	var out []string
 	if v.Phase == "over" {
 		return nil
 	}
-	if v.Phase == "pass" && !b.acting() {
+	if v.Phase == "pass" && !b.mustAct() {
 		// (The prompt says it to those who pass.)
 		out = append(out, passText(l, v.PassLeft, v.PassRight))
 	}
@@ -525,7 +511,7 @@ func (b princessScreen) status() []string {
 			out = append(out, l.T("princesses.power.ui.frozen", map[string]any{"Name": b.names.Of(v.FrozenSeat)}))
 		}
 	}
-	if b.acting() {
+	if b.mustAct() {
 		return out
 	}
 	// What the others are doing, when it is more than playing a card.
@@ -543,7 +529,7 @@ func (b princessScreen) status() []string {
 }
 
 // chart is the total of proposals after every completed round.
-func (b princessScreen) chart() *render.Chart {
+func (b princessScreen) Chart() *render.Chart {
 	v := b.v
 	if len(v.Scores) == 0 {
 		return nil
@@ -561,3 +547,9 @@ func (b princessScreen) chart() *render.Chart {
 	}
 	return ch
 }
+
+// Doing: the game has none.
+func (b princessScreen) Doing() []string { return nil }
+
+// Recent: the game has none.
+func (b princessScreen) Recent() []string { return nil }

@@ -16,7 +16,12 @@ import (
 
 func init() { render.Register(Presenter{}) }
 
-type Presenter struct{}
+// Presenter is the game's presentation (render.Game); the embedded types
+// say what the game has nothing for.
+type Presenter struct {
+	render.NoAppendix
+	render.NoSecrets
+}
 
 // PrincessCard names a card of Rebel Princess ("Queen 7", "Frog").
 func PrincessCard(l *locales.Localizer, c princesses.Card) string {
