@@ -245,7 +245,7 @@ func freeOptions() map[string]bool {
 }
 
 // choiceKey is the locale key naming value v of game option key:
-// cmd.choice.<key>.<v>, else <game>.<key>.<v> (princesses.edition.deluxe),
+// cmd.choice.<key>.<v>, else <game>.<key>.<v> (a game's own edition names),
 // else cmd.choice.any.<v> (on, off).
 func choiceKey(b *locales.Bundle, games []string, key, v string) string {
 	en := b.Lang(locales.Fallback)

@@ -8,7 +8,7 @@ import (
 )
 
 // Codes shared by every game. Games add their own, prefixed with the game id
-// ("princesses.must_follow").
+// ("<game>.must_follow").
 const (
 	CodeUnknownAction = "unknown_action" // the text is not an action of this game
 	CodeNotYourTurn   = "not_your_turn"  // the seat is not among those that must act
