@@ -29,7 +29,7 @@ func (Presenter) Screen(l *locales.Localizer, ev engine.View, names render.Names
 	if t == nil {
 		t = &chapters.DefaultCards
 	}
-	b := chapterScreen{l: l, v: v, t: t, names: names}
+	b := chapterScreen{l: l, v: v, t: t, names: names, legal: legal}
 	return render.Build("chapters", v.Seat, parts, b)
 }
 
@@ -39,6 +39,7 @@ type chapterScreen struct {
 	v     *chapters.View
 	t     *chapters.Table
 	names render.Names
+	legal []engine.Action // what the viewer may do now: the marks
 }
 
 // Acting are the seats that must act now; none once the game is over.
@@ -184,10 +185,19 @@ func (b chapterScreen) Hand() *render.Pile {
 		label = "chapters.screen.draft_hand"
 	}
 	p := b.pile(b.l.T(label, nil), b.v.Hand)
-	if b.mustAct() {
-		for i := range p.Cards {
-			p.Cards[i].Mark = true
+	// The cards the legal actions take (the card picked or played, the
+	// card put on the ghost deck) are marked.
+	take := map[chapters.Card]bool{}
+	for _, ea := range b.legal {
+		if a, ok := ea.(chapters.Action); ok {
+			take[a.Card] = true
+			if a.Ghost != 0 {
+				take[a.Ghost] = true
+			}
 		}
+	}
+	for i, c := range b.v.Hand {
+		p.Cards[i].Mark = take[c]
 	}
 	return &p
 }

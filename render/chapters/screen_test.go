@@ -142,7 +142,15 @@ func TestChaptersScreenWords(t *testing.T) {
 			Played: [][]chapters.Card{{1}, {2}, {3}}, Wins: []int{1, 1, 0}, Tokens: make([]chapters.Tokens, 3), Points: make([]int, 3),
 			Last: &chapters.RoundResult{Round: 2, Plays: []chapters.Play{{Seat: 1, Ghost: -1, Card: 2}, {Seat: 2, Ghost: -1, Card: 3}}, Winner: 0, Gains: make([]chapters.Tokens, 2)},
 		}
-		sc, _ := render.ScreenOf("chapters", l, v, names, nil)
+		var legal []engine.Action // what the engine lists: play either card
+		for _, text := range []string{"play 9", "play 50"} {
+			a, err := chapters.ParseAction(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			legal = append(legal, a)
+		}
+		sc, _ := render.ScreenOf("chapters", l, v, names, legal)
 		if sc.Prompt != l.T("chapters.screen.prompt.play", nil) {
 			t.Errorf("%s: prompt %q", lang, sc.Prompt)
 		}
