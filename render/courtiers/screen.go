@@ -20,73 +20,64 @@ import (
 // spies face down. Everything comes from the view: a face-down spy is a
 // card with its back only, no name and no family.
 func (Presenter) Screen(l *locales.Localizer, ev engine.View, names render.Names, parts render.Parts, legal []engine.Action) render.Screen {
-	v := ev.(*courtiers.View)
-	acting := v.Seat >= 0 && slices.Contains(v.Acting, v.Seat)
-	sc := render.Screen{
-		Game:   "courtiers",
-		Acting: slices.Clone(v.Acting),
-		Viewer: v.Seat,
+	v, ok := ev.(*courtiers.View)
+	if !ok {
+		return render.Screen{}
 	}
-	if v.Final != nil {
-		sc.Result = courtiersScreenResult(l, v, names)
+	b := courtierScreen{l: l, v: v, names: names, place: map[courtiers.Card]bool{}}
+	for _, ea := range legal {
+		if a, ok := ea.(courtiers.Action); ok {
+			b.place[a.Card] = true
+		}
 	}
-	if acting {
-		sc.Prompt = courtiersScreenPrompt(l, v)
-	}
-	if v.Seat >= 0 {
-		sc.Hand = courtiersScreenHand(l, v, acting)
-		sc.Secret = courtiersScreenMissions(l, v)
-	}
-	if parts == render.PrivateParts {
-		return sc
-	}
-	sc.Title = courtiersScreenTitle(l, v, names)
-	sc.Center = courtiersScreenCenter(l, v)
-	for s := 0; s < v.Seats; s++ {
-		sc.Seats = append(sc.Seats, courtiersScreenSeat(l, v, names, engine.Seat(s)))
-	}
-	sc.Doing, sc.Status, sc.Recent = courtiersScreenStatus(l, v, names, acting)
-	return sc
+	return render.Build("courtiers", v.Seat, parts, b)
 }
 
-func courtiersScreenTitle(l *locales.Localizer, v *courtiers.View, names render.Names) string {
-	switch {
-	case v.Final != nil:
-		return l.T("courtiers.screen.title.over", nil)
-	case v.Turn == v.Seat:
-		return l.T("courtiers.screen.title.you", nil)
-	}
-	return l.T("courtiers.screen.title.turn", map[string]any{"Name": names.Of(v.Turn)})
+// courtierScreen builds one screen; every part comes from v alone, the
+// marks from the legal actions.
+type courtierScreen struct {
+	l     *locales.Localizer
+	v     *courtiers.View
+	names render.Names
+	place map[courtiers.Card]bool // the cards the legal actions place
 }
 
-// courtiersScreenCard is a face-up card: its family's colour and symbol,
-// the family's name, the role as its note. NoCard is a face-down spy: a
-// back with no name and no family.
-func courtiersScreenCard(l *locales.Localizer, c courtiers.Card) render.Card {
+// Acting are the seats that must act now.
+func (b courtierScreen) Acting() []engine.Seat { return slices.Clone(b.v.Acting) }
+
+// mustAct reports whether the viewer must act now.
+func (b courtierScreen) mustAct() bool {
+	return b.v.Seat >= 0 && slices.Contains(b.v.Acting, b.v.Seat)
+}
+
+// card is a face-up card: its family's colour and symbol, the family's
+// name, the role as its note. NoCard is a face-down spy: a back with no
+// name and no family.
+func (b courtierScreen) card(c courtiers.Card) render.Card {
 	if c == courtiers.NoCard {
 		return render.Card{Down: true}
 	}
 	card := render.Card{
 		Suit: c.Family().String(),
-		Name: l.T("courtiers.card."+courtiers.NewCard(c.Family(), courtiers.Plain).String(), nil),
+		Name: b.l.T("courtiers.card."+courtiers.NewCard(c.Family(), courtiers.Plain).String(), nil),
 		Code: c.String(),
 	}
 	if c.Role() != courtiers.Plain {
-		card.Note = l.T("courtiers.role."+roleKey(c.Role())+".name", nil)
+		card.Note = b.l.T("courtiers.role."+roleKey(c.Role())+".name", nil)
 	}
 	return card
 }
 
-func courtiersScreenCards(l *locales.Localizer, cs []courtiers.Card) []render.Card {
+func (b courtierScreen) cards(cs []courtiers.Card) []render.Card {
 	out := make([]render.Card, len(cs))
 	for i, c := range cs {
-		out[i] = courtiersScreenCard(l, c)
+		out[i] = b.card(c)
 	}
 	return out
 }
 
-// courtiersScreenDown is n face-down spies.
-func courtiersScreenDown(n int) []render.Card {
+// faceDown is n face-down spies.
+func faceDown(n int) []render.Card {
 	out := make([]render.Card, n)
 	for i := range out {
 		out[i] = render.Card{Down: true}
@@ -94,12 +85,89 @@ func courtiersScreenDown(n int) []render.Card {
 	return out
 }
 
-// courtiersScreenHand is the viewer's hand; every card is marked on the
-// viewer's turn (any card may go to any area still open).
-func courtiersScreenHand(l *locales.Localizer, v *courtiers.View, acting bool) *render.Pile {
-	p := &render.Pile{Label: l.T("courtiers.screen.hand", nil), Cards: courtiersScreenCards(l, v.Hand)}
-	for i := range p.Cards {
-		p.Cards[i].Mark = acting
+// Result is the end: the winners (in the second person when the viewer is
+// one of them), then every seat's total with its domain points and its
+// missions, fulfilled or not. None before the end.
+func (b courtierScreen) Result() []string {
+	v, l := b.v, b.l
+	fin := v.Final
+	if fin == nil {
+		return nil
+	}
+	out := []string{render.WinnersOf(l, "courtiers", v.Seat, fin.Winners, b.names)}
+	for s := range fin.Totals {
+		var ms []string
+		for _, m := range fin.Missions[s] {
+			name, _ := CourtierMission(l, m.Mission)
+			key := "courtiers.ui.mission_failed"
+			if m.Done {
+				key = "courtiers.ui.mission_done"
+			}
+			ms = append(ms, l.T(key, map[string]any{"Name": name}))
+		}
+		out = append(out, l.T("courtiers.screen.score", map[string]any{
+			"Name": b.names.Of(engine.Seat(s)), "Points": l.N("common.points", fin.Totals[s], nil),
+			"Score": signed(fin.Points[s]), "Missions": strings.Join(ms, ", "),
+		}))
+	}
+	return out
+}
+
+// signed writes a score with its sign: +3, −2, 0.
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return "+" + strconv.Itoa(n)
+	case n < 0:
+		return "−" + strconv.Itoa(-n)
+	}
+	return "0"
+}
+
+// Prompt asks the viewer to place a card in one of the areas still open
+// this turn; empty when it is not the viewer's turn.
+func (b courtierScreen) Prompt() string {
+	v, l := b.v, b.l
+	if !b.mustAct() {
+		return ""
+	}
+	var areas []string
+	if v.QueenOpen {
+		areas = append(areas, l.T("courtiers.screen.where.queen", nil))
+	}
+	if v.OwnOpen {
+		areas = append(areas, l.T("courtiers.screen.where.own", nil))
+	}
+	if v.OppOpen {
+		areas = append(areas, l.T("courtiers.screen.where.opp", nil))
+	}
+	key := "courtiers.screen.prompt.each"
+	if len(areas) == 1 {
+		key = "courtiers.screen.prompt.single"
+	}
+	return l.T(key, map[string]any{"List": b.and(areas)})
+}
+
+// and joins words with commas and the reader's "and".
+func (b courtierScreen) and(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return b.l.T("courtiers.screen.and", map[string]any{
+		"List": strings.Join(parts[:len(parts)-1], ", "), "Last": parts[len(parts)-1],
+	})
+}
+
+// Hand is the viewer's hand, the cards the legal actions place marked.
+// None for a spectator.
+func (b courtierScreen) Hand() *render.Pile {
+	v, l := b.v, b.l
+	if v.Seat < 0 {
+		return nil
+	}
+	p := &render.Pile{Label: l.T("courtiers.screen.hand", nil), Cards: b.cards(v.Hand)}
+	for i, c := range v.Hand {
+		p.Cards[i].Mark = b.place[c]
 	}
 	if len(v.Hand) == 0 {
 		p.Text = l.T("courtiers.screen.hand_empty", nil)
@@ -109,9 +177,13 @@ func courtiersScreenHand(l *locales.Localizer, v *courtiers.View, acting bool) *
 	return p
 }
 
-// courtiersScreenMissions are the viewer's white and blue missions, each a
-// pile of one card that carries only the mission's name.
-func courtiersScreenMissions(l *locales.Localizer, v *courtiers.View) []render.Pile {
+// Secret are the viewer's white and blue missions, each a pile of one card
+// that carries only the mission's name. None for a spectator.
+func (b courtierScreen) Secret() []render.Pile {
+	v, l := b.v, b.l
+	if v.Seat < 0 {
+		return nil
+	}
 	var out []render.Pile
 	for k, m := range v.Missions {
 		if m == courtiers.NoMission {
@@ -131,41 +203,27 @@ func courtiersScreenMissions(l *locales.Localizer, v *courtiers.View) []render.P
 	return out
 }
 
-// courtiersScreenPrompt asks the viewer to place a card in one of the areas
-// still open this turn.
-func courtiersScreenPrompt(l *locales.Localizer, v *courtiers.View) string {
-	var areas []string
-	if v.QueenOpen {
-		areas = append(areas, l.T("courtiers.screen.where.queen", nil))
+// Title says whose turn it is, or that the game is over.
+func (b courtierScreen) Title() string {
+	v, l := b.v, b.l
+	switch {
+	case v.Final != nil:
+		return l.T("courtiers.screen.title.over", nil)
+	case v.Turn == v.Seat:
+		return l.T("courtiers.screen.title.you", nil)
 	}
-	if v.OwnOpen {
-		areas = append(areas, l.T("courtiers.screen.where.own", nil))
-	}
-	if v.OppOpen {
-		areas = append(areas, l.T("courtiers.screen.where.opp", nil))
-	}
-	key := "courtiers.screen.prompt.each"
-	if len(areas) == 1 {
-		key = "courtiers.screen.prompt.single"
-	}
-	return l.T(key, map[string]any{"List": courtiersScreenAnd(l, areas)})
+	return l.T("courtiers.screen.title.turn", map[string]any{"Name": b.names.Of(v.Turn)})
 }
 
-// courtiersScreenAnd joins words with commas and the reader's "and".
-func courtiersScreenAnd(l *locales.Localizer, parts []string) string {
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return l.T("courtiers.screen.and", map[string]any{
-		"List": strings.Join(parts[:len(parts)-1], ", "), "Last": parts[len(parts)-1],
-	})
-}
+// Rule: the game has none.
+func (b courtierScreen) Rule() *render.Rule { return nil }
 
-// courtiersScreenCenter is the Queen's table column by column (left to
-// right, the Queen's column between the Nightingales and the Hares), each
-// column a pile above the mat (group "up") and one below (group "down"),
-// then the eliminated cards and the draw pile (group "aside").
-func courtiersScreenCenter(l *locales.Localizer, v *courtiers.View) []render.Pile {
+// Center is the Queen's table column by column (left to right, the Queen's
+// column between the Nightingales and the Hares), each column a pile above
+// the mat (group "up") and one below (group "down"), then the eliminated
+// cards and the draw pile (group "aside").
+func (b courtierScreen) Center() []render.Pile {
+	v, l := b.v, b.l
 	var out []render.Pile
 	column := func(label string, up, down []render.Card, upText, downText string) {
 		out = append(out,
@@ -175,16 +233,16 @@ func courtiersScreenCenter(l *locales.Localizer, v *courtiers.View) []render.Pil
 	}
 	for f := courtiers.Family(0); f < courtiers.NumFamilies; f++ {
 		col := v.Table[f]
-		column(CourtierFamily(l, f), courtiersScreenCards(l, col.Up), courtiersScreenCards(l, col.Down),
-			courtiersScreenColumn(l, col.Up, col.UpWeight), courtiersScreenColumn(l, col.Down, col.DownWeight))
+		column(CourtierFamily(l, f), b.cards(col.Up), b.cards(col.Down),
+			b.column(col.Up, col.UpWeight), b.column(col.Down, col.DownWeight))
 		if f == courtiers.Nightingale && v.Final == nil {
-			column(l.T("courtiers.screen.queen", nil), courtiersScreenDown(v.QueenUp), courtiersScreenDown(v.QueenDown),
-				courtiersScreenSpies(l, v.QueenUp), courtiersScreenSpies(l, v.QueenDown))
+			column(l.T("courtiers.screen.queen", nil), faceDown(v.QueenUp), faceDown(v.QueenDown),
+				b.spies(v.QueenUp), b.spies(v.QueenDown))
 		}
 	}
 
-	killed := render.Pile{Label: l.T("courtiers.screen.killed", nil), Group: "aside", Cards: courtiersScreenCards(l, v.Killed)}
-	killed.Cards = append(killed.Cards, courtiersScreenDown(v.Ghosts)...)
+	killed := render.Pile{Label: l.T("courtiers.screen.killed", nil), Group: "aside", Cards: b.cards(v.Killed)}
+	killed.Cards = append(killed.Cards, faceDown(v.Ghosts)...)
 	list := l.T("courtiers.screen.none", nil)
 	if len(v.Killed) > 0 || v.Ghosts > 0 {
 		var parts []string
@@ -208,30 +266,40 @@ func courtiersScreenCenter(l *locales.Localizer, v *courtiers.View) []render.Pil
 	return append(out, deck)
 }
 
-// courtiersScreenColumn lists one side of a family's column by role, with
-// its weight (a noble counts 2); "none" when empty.
-func courtiersScreenColumn(l *locales.Localizer, cs []courtiers.Card, weight int) string {
+// column lists one side of a family's column by role, with its weight (a
+// noble counts 2); "none" when empty.
+func (b courtierScreen) column(cs []courtiers.Card, weight int) string {
 	if len(cs) == 0 {
-		return l.T("courtiers.screen.none", nil)
+		return b.l.T("courtiers.screen.none", nil)
 	}
-	return roleList(l, cs) + " (" + l.T("courtiers.screen.weight", map[string]any{"N": weight}) + ")"
+	return roleList(b.l, cs) + " (" + b.l.T("courtiers.screen.weight", map[string]any{"N": weight}) + ")"
 }
 
-func courtiersScreenSpies(l *locales.Localizer, n int) string {
+// spies is n face-down spies in words; "none" when there are none.
+func (b courtierScreen) spies(n int) string {
 	if n == 0 {
-		return l.T("courtiers.screen.none", nil)
+		return b.l.T("courtiers.screen.none", nil)
 	}
-	return l.N("courtiers.face_down", n, nil)
+	return b.l.N("courtiers.face_down", n, nil)
 }
 
-// courtiersScreenSeat is one seat: its hand size, its domain's size (its
-// points once the game is over), and its domain by family, the face-down
-// spies last.
-func courtiersScreenSeat(l *locales.Localizer, v *courtiers.View, names render.Names, seat engine.Seat) render.SeatPart {
+// Seats are every seat in turn order (see seat).
+func (b courtierScreen) Seats() []render.SeatPart {
+	var out []render.SeatPart
+	for s := 0; s < b.v.Seats; s++ {
+		out = append(out, b.seat(engine.Seat(s)))
+	}
+	return out
+}
+
+// seat is one seat: its hand size, its domain's size (its points once the
+// game is over), and its domain by family, the face-down spies last.
+func (b courtierScreen) seat(seat engine.Seat) render.SeatPart {
+	v, l := b.v, b.l
 	s := int(seat)
 	d := v.Domains[s]
 	p := render.SeatPart{
-		Seat: seat, Name: names.Of(seat), You: seat == v.Seat, Acting: slices.Contains(v.Acting, seat),
+		Seat: seat, Name: b.names.Of(seat), You: seat == v.Seat, Acting: slices.Contains(v.Acting, seat),
 		Counts: []string{
 			l.N("courtiers.screen.in_hand", v.HandSizes[s], nil),
 			l.N("courtiers.screen.in_domain", len(d.Cards)+d.Hidden, nil),
@@ -251,11 +319,11 @@ func courtiersScreenSeat(l *locales.Localizer, v *courtiers.View, names render.N
 			continue
 		}
 		label := CourtierFamily(l, f)
-		p.Piles = append(p.Piles, render.Pile{Label: label, Text: label + ": " + roleList(l, cs), Cards: courtiersScreenCards(l, cs)})
+		p.Piles = append(p.Piles, render.Pile{Label: label, Text: label + ": " + roleList(l, cs), Cards: b.cards(cs)})
 	}
 	if d.Hidden > 0 {
 		label := l.T("courtiers.screen.spies", nil)
-		p.Piles = append(p.Piles, render.Pile{Label: label, Text: l.N("courtiers.face_down", d.Hidden, nil), Cards: courtiersScreenDown(d.Hidden)})
+		p.Piles = append(p.Piles, render.Pile{Label: label, Text: l.N("courtiers.face_down", d.Hidden, nil), Cards: faceDown(d.Hidden)})
 	}
 	domain := l.T("courtiers.screen.none", nil)
 	if len(d.Cards) > 0 || d.Hidden > 0 {
@@ -272,35 +340,31 @@ func courtiersScreenSeat(l *locales.Localizer, v *courtiers.View, names render.N
 	return p
 }
 
-// courtiersScreenStatus: whose turn it is and what is still to fill (when
-// it is not the viewer's: the prompt says it then: doing); the empty draw
-// pile, the cards set aside, and at the end each family's standing
-// (status); this turn's and the previous turn's placements (recent).
-func courtiersScreenStatus(l *locales.Localizer, v *courtiers.View, names render.Names, acting bool) (doing, out, recent []string) {
-	if v.Final == nil && !acting {
-		var slots []string
-		if v.QueenOpen {
-			slots = append(slots, l.T("courtiers.screen.slot.queen", nil))
-		}
-		if v.OwnOpen {
-			slots = append(slots, l.T("courtiers.screen.slot.own", nil))
-		}
-		if v.OppOpen {
-			slots = append(slots, l.T("courtiers.screen.slot.opp", nil))
-		}
-		doing = append(doing, l.T("courtiers.screen.turn", map[string]any{"Name": names.Of(v.Turn), "List": strings.Join(slots, ", ")}))
+// Doing says whose turn it is and what is still to fill, when it is not
+// the viewer's (the prompt says it then); nothing once the game is over.
+func (b courtierScreen) Doing() []string {
+	v, l := b.v, b.l
+	if v.Final != nil || b.mustAct() {
+		return nil
 	}
-	if len(v.Moves) > 0 && v.Final == nil {
-		recent = append(recent, l.T("courtiers.ui.this_turn", map[string]any{"List": courtiersScreenMoves(l, v, v.Turn, v.Moves, names)}))
+	var slots []string
+	if v.QueenOpen {
+		slots = append(slots, l.T("courtiers.screen.slot.queen", nil))
 	}
-	if len(v.Last) > 0 && v.LastSeat >= 0 {
-		list := courtiersScreenMoves(l, v, v.LastSeat, v.Last, names)
-		if v.LastSeat == v.Seat {
-			recent = append(recent, l.T("courtiers.screen.last_you", map[string]any{"List": list}))
-		} else {
-			recent = append(recent, l.T("courtiers.screen.last", map[string]any{"Name": names.Of(v.LastSeat), "List": list}))
-		}
+	if v.OwnOpen {
+		slots = append(slots, l.T("courtiers.screen.slot.own", nil))
 	}
+	if v.OppOpen {
+		slots = append(slots, l.T("courtiers.screen.slot.opp", nil))
+	}
+	return []string{l.T("courtiers.screen.turn", map[string]any{"Name": b.names.Of(v.Turn), "List": strings.Join(slots, ", ")})}
+}
+
+// Status is the empty draw pile, the cards set aside, and at the end each
+// family's standing.
+func (b courtierScreen) Status() []string {
+	v, l := b.v, b.l
+	var out []string
 	if v.Deck == 0 && v.Final == nil {
 		out = append(out, l.T("courtiers.event.deck_empty", nil))
 	}
@@ -322,12 +386,31 @@ func courtiersScreenStatus(l *locales.Localizer, v *courtiers.View, names render
 			"Up": list(courtiers.Esteemed), "Down": list(courtiers.Disgraced), "List": list(courtiers.Neutral),
 		}))
 	}
-	return doing, out, recent
+	return out
 }
 
-// courtiersScreenMoves describes a turn's placements by seat, in the
-// second person when the seat or the domain is the viewer's.
-func courtiersScreenMoves(l *locales.Localizer, v *courtiers.View, seat engine.Seat, ps []courtiers.Placement, names render.Names) string {
+// Recent are this turn's and the previous turn's placements.
+func (b courtierScreen) Recent() []string {
+	v, l := b.v, b.l
+	var recent []string
+	if len(v.Moves) > 0 && v.Final == nil {
+		recent = append(recent, l.T("courtiers.ui.this_turn", map[string]any{"List": b.moves(v.Turn, v.Moves)}))
+	}
+	if len(v.Last) > 0 && v.LastSeat >= 0 {
+		list := b.moves(v.LastSeat, v.Last)
+		if v.LastSeat == v.Seat {
+			recent = append(recent, l.T("courtiers.screen.last_you", map[string]any{"List": list}))
+		} else {
+			recent = append(recent, l.T("courtiers.screen.last", map[string]any{"Name": b.names.Of(v.LastSeat), "List": list}))
+		}
+	}
+	return recent
+}
+
+// moves describes a turn's placements by seat, in the second person when
+// the seat or the domain is the viewer's.
+func (b courtierScreen) moves(seat engine.Seat, ps []courtiers.Placement) string {
+	v, l, names := b.v, b.l, b.names
 	parts := make([]string, len(ps))
 	for i, p := range ps {
 		a := courtiers.Action{Area: p.Area, Opp: p.Opp}
@@ -356,37 +439,5 @@ func courtiersScreenMoves(l *locales.Localizer, v *courtiers.View, seat engine.S
 	return strings.Join(parts, " ")
 }
 
-// courtiersScreenResult is the end: the winners (in the second person when
-// the viewer is one of them), then every seat's total with its domain
-// points and its missions, fulfilled or not.
-func courtiersScreenResult(l *locales.Localizer, v *courtiers.View, names render.Names) []string {
-	fin := v.Final
-	out := []string{render.WinnersOf(l, "courtiers", v.Seat, fin.Winners, names)}
-	for s := range fin.Totals {
-		var ms []string
-		for _, m := range fin.Missions[s] {
-			name, _ := CourtierMission(l, m.Mission)
-			key := "courtiers.ui.mission_failed"
-			if m.Done {
-				key = "courtiers.ui.mission_done"
-			}
-			ms = append(ms, l.T(key, map[string]any{"Name": name}))
-		}
-		out = append(out, l.T("courtiers.screen.score", map[string]any{
-			"Name": names.Of(engine.Seat(s)), "Points": l.N("common.points", fin.Totals[s], nil),
-			"Score": courtiersScreenSigned(fin.Points[s]), "Missions": strings.Join(ms, ", "),
-		}))
-	}
-	return out
-}
-
-// courtiersScreenSigned writes a score with its sign: +3, −2, 0.
-func courtiersScreenSigned(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
-}
+// Chart: the game has none.
+func (b courtierScreen) Chart() *render.Chart { return nil }
