@@ -113,7 +113,7 @@ func pluralForms(t *testing.T, b *Bundle, lang string) []string {
 	return out
 }
 
-// Princess and round-card ids from docs/notation.md (Rebel Princess).
+// Princess and round-card ids from docs/games/princesses.md (Rebel Princess).
 var (
 	princessIDs = []string{
 		"cinderella", "snow-white", "mermaid", "pocahontas", "sleeping-beauty", "alice",

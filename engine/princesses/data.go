@@ -162,7 +162,7 @@ type roundData struct {
 
 // roundTable lists every round card of both editions, with its pass (see
 // the reference, section 2; unknown directions decided in rules/princesses.md
-// and docs/notation.md) and whether it is an hourglass (final-round) card.
+// and docs/games/princesses.md) and whether it is an hourglass (final-round) card.
 var roundTable = []roundData{
 	{id: "once-upon-a-time", letter: 'a', deluxe: true, classic: true, pass: passSpec{right: 3}, implemented: true},
 	{id: "late-to-the-ball", letter: 'b', deluxe: true, classic: true, pass: passSpec{right: 1}, implemented: true},

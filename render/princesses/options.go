@@ -18,7 +18,7 @@ import (
 
 // Rebel Princess's rounds option takes a preset (5, 3, random, random3) or
 // a comma-separated list of one to five round cards, each by its id or its
-// deluxe letter (docs/notation.md). Its suggestions are the presets while
+// deluxe letter (docs/games/princesses.md). Its suggestions are the presets while
 // the text typed could still be one, and otherwise the round cards of the
 // chosen edition completing the last item of the list.
 
