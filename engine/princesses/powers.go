@@ -72,8 +72,8 @@ type power struct {
 }
 
 // powerTable holds each edition's powers; a princess without an entry has
-// no power in that edition (none is left unimplemented silently: see
-// implementedPower and docs/games/princesses.md).
+// no power in that edition (none is left unimplemented silently:
+// TestEveryPrincessHasAPower; docs/games/princesses.md).
 var powerTable [2]map[PrincessID]*power
 
 func pid(id string) PrincessID {

@@ -158,3 +158,16 @@ func TestMulanHaggleTwoExchanges(t *testing.T) {
 		t.Error("no Mulan double exchange met")
 	}
 }
+
+// Every princess of each edition (promotional ones included) has a power
+// in the table, but classic Karmezina, whose power copies another's: no
+// princess is left without one silently.
+func TestEveryPrincessHasAPower(t *testing.T) {
+	for _, ed := range []Edition{Deluxe, Classic} {
+		for _, p := range princessPool(ed, true) {
+			if powerFor(ed, p) == nil && !(p == pid("karmezina") && ed == Classic) {
+				t.Errorf("edition %v: %s has no power", ed, p)
+			}
+		}
+	}
+}
