@@ -84,101 +84,12 @@ func lynxPlace(cs []lynx.Card) string {
 	return strings.Join(parts, "+")
 }
 
-func (Presenter) Public(l *locales.Localizer, ev engine.View, names render.Names) []string {
-	v := ev.(*lynx.View)
-	var out []string
-	mode := l.T("lynx.mode."+v.Mode.String(), nil)
-	if v.Duel {
-		mode += " · " + l.T("lynx.mode.duel", nil)
-	}
-	discard := l.T("lynx.ui.discard_empty", nil)
-	if len(v.Discard) > 0 {
-		discard = l.N("lynx.cards", len(v.Discard), nil) + " (" + LynxSet(v.Discard) + ")"
-	}
-	out = append(out, l.T("lynx.ui.header", map[string]any{
-		"Mode": mode, "Cards": l.N("lynx.cards", v.DeckSize, nil), "List": discard,
-	}))
-	places := make([]string, len(v.Pool))
-	for i, p := range v.Pool {
-		places[i] = lynxPlace(p)
-	}
-	if len(places) > 0 {
-		out = append(out, l.T("lynx.ui.pool", map[string]any{"List": strings.Join(places, " · ")}))
-	} else {
-		out = append(out, l.T("lynx.ui.pool_empty", nil))
-	}
-	if v.Duel {
-		row := l.T("lynx.ui.empty", nil)
-		if len(v.Virtual) > 0 {
-			parts := make([]string, len(v.Virtual))
-			for i, g := range v.Virtual {
-				parts[i] = LynxSet(repeat(g))
-			}
-			row = strings.Join(parts, " · ")
-		}
-		out = append(out, l.T("lynx.ui.virtual", map[string]any{"Cards": l.N("lynx.cards", v.VirtualN, nil), "List": row}))
-	}
-	for s := 0; s < v.Seats; s++ {
-		seat := engine.Seat(s)
-		name := names.Of(seat)
-		if seat == v.Active && v.Phase != "over" {
-			name = l.T("lynx.ui.paw", map[string]any{"Name": name})
-		}
-		out = append(out, "  "+l.T("lynx.ui.player", map[string]any{
-			"Name": name, "List": lynxDisplay(l, v.Displays[s]),
-			"Cards": l.N("lynx.cards", v.HandSizes[s], nil), "Total": v.Scores[s],
-		}))
-	}
-	if len(v.Played) > 0 && v.Phase != "over" && v.Phase != "play" {
-		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.played", "_you", v.Active), map[string]any{"Name": names.Of(v.Active), "Set": LynxSet(v.Played)}))
-	}
-	active, victim := names.Of(v.Active), names.Of(v.Victim)
-	switch v.Phase {
-	case "play":
-		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.turn_play", "_you", v.Active), map[string]any{"Name": active}))
-	case "steal-virtual":
-		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.turn_virtual", "_you", v.Active), map[string]any{"Name": active, "List": LynxSet(v.Targets)}))
-	case "take":
-		out = append(out, l.T(render.YouKeys(l, names, "lynx.ui.turn_take", v.Active, v.Victim), map[string]any{"Name": active, "Set": LynxSet(v.Stolen), "Victim": victim}))
-	case "back":
-		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.turn_back", "_you", v.Victim), map[string]any{"Name": victim, "Set": LynxSet(v.Stolen)}))
-	case "draw":
-		out = append(out, l.N(render.YouKey(l, names, "lynx.ui.turn_draw", "_you", v.Victim), v.Owed, map[string]any{"Name": victim}))
-	case "bonus":
-		out = append(out, l.T(render.YouKey(l, names, "lynx.ui.turn_bonus", "_you", v.Active), map[string]any{"Name": active}))
-	case "over":
-		out = append(out, l.T("lynx.end."+v.Reason, nil))
-		if v.Note == "tiebreak" {
-			out = append(out, l.T("lynx.ui.tiebreak", nil))
-		}
-		key := "ui.winner"
-		if len(v.Winners) > 1 {
-			key = "ui.winners_shared"
-		}
-		out = append(out, l.T(key, map[string]any{"Names": names.List(v.Winners)}))
-	}
-	if len(v.Pending) > 0 {
-		out = append(out, l.T("lynx.ui.pending", map[string]any{"Names": names.List(v.Pending)}))
-	}
-	return out
-}
-
 func repeat(g lynx.Group) []lynx.Card {
 	out := make([]lynx.Card, g.Count)
 	for i := range out {
 		out[i] = g.Card
 	}
 	return out
-}
-
-func (Presenter) Private(l *locales.Localizer, ev engine.View, names render.Names) []string {
-	v := ev.(*lynx.View)
-	if v.Seat < 0 {
-		return nil
-	}
-	return []string{l.T("lynx.ui.hand", map[string]any{
-		"Cards": l.N("lynx.cards", len(v.Hand), nil), "List": LynxHand(l, v.Groups),
-	})}
 }
 
 func (Presenter) Action(l *locales.Localizer, ea engine.Action) string {

@@ -1,7 +1,6 @@
 package princesses
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -75,161 +74,6 @@ func passText(l *locales.Localizer, left, right int) string {
 	return l.T("princesses.pass.none", nil)
 }
 
-func (Presenter) Public(l *locales.Localizer, ev engine.View, names render.Names) []string {
-	v := ev.(*princesses.View)
-	var out []string
-	edition := l.T("princesses.edition."+v.Edition.String(), nil)
-	if v.Extra {
-		out = append(out, l.T("princesses.ui.tiebreak_round", map[string]any{"Card": roundName(l, v.RoundCard)}))
-	} else {
-		out = append(out, l.T("princesses.ui.round", map[string]any{
-			"Round": v.Round, "Rounds": v.Rounds, "Card": roundName(l, v.RoundCard), "Edition": edition,
-		}))
-	}
-	text := "princesses.round." + v.RoundCard + ".text"
-	if v.Edition == princesses.Classic {
-		text += "_classic"
-	}
-	out = append(out, "  "+l.T(text, nil)+" "+passText(l, v.PassLeft, v.PassRight)+".")
-	if v.Powers && v.Phase != "choose" {
-		parts := make([]string, len(v.Princess))
-		for s, p := range v.Princess {
-			parts[s] = names.Of(engine.Seat(s)) + ": " + princessName(l, p)
-		}
-		out = append(out, l.T("princesses.ui.princesses", map[string]any{"List": strings.Join(parts, "; ")}))
-	}
-	for s, cs := range v.Revealed {
-		if len(cs) > 0 {
-			out = append(out, l.T("princesses.roundcard.revealed", map[string]any{"Name": names.Of(engine.Seat(s)), "Cards": princessCards(l, cs)}))
-		}
-	}
-	var aside []string
-	for s, k := range v.SetAside {
-		if k > 0 {
-			aside = append(aside, names.Of(engine.Seat(s))+": "+l.N("princesses.cards", k, nil))
-		}
-	}
-	if len(aside) > 0 {
-		out = append(out, l.T("princesses.roundcard.set_aside", map[string]any{"List": strings.Join(aside, "; ")}))
-	}
-	out = append(out, powerLines(l, v, names)...)
-	switch v.Phase {
-	case "power":
-		out = append(out, l.T(powerKey("ui.waiting_", v.PowerStep), map[string]any{"Name": names.Of(v.PowerSeat), "Target": names.Of(v.PowerTarget)}))
-		if len(v.Trick) > 0 {
-			out = append(out, l.T("princesses.ui.trick", map[string]any{"Plays": plays(l, v.Trick, names)}))
-		}
-	case "choose", "pass", "aside", "reveal", "split", "gift", "give", "offer":
-		var waiting []engine.Seat
-		for s, d := range v.Done {
-			if !d {
-				waiting = append(waiting, engine.Seat(s))
-			}
-		}
-		key := "princesses.roundcard.waiting_" + v.Phase
-		switch v.Phase {
-		case "choose", "pass":
-			key = "princesses.ui.waiting_" + v.Phase
-		case "offer":
-			out = append(out, l.T("princesses.power.more.ui.offer", map[string]any{"Name": names.Of(v.PowerSeat)}))
-			key = "princesses.power.more.ui.waiting_offer"
-		}
-		out = append(out, l.T(key, map[string]any{"Names": names.List(waiting)}))
-	case "haggle":
-		out = append(out, l.T("princesses.roundcard.last_trick", map[string]any{"Plays": plays(l, v.LastTrick, names)}))
-		out = append(out, l.T("princesses.roundcard.waiting_haggle", map[string]any{"Name": names.Of(v.LastWin)}))
-	case "play":
-		if len(v.Trick) == 0 {
-			out = append(out, l.T(render.YouKey(l, names, "princesses.ui.trick_empty", "_you", v.Leader), map[string]any{"Name": names.Of(v.Leader)}))
-		} else {
-			text := plays(l, v.Trick, names)
-			for k := 1; k < len(v.Masked); k++ {
-				s := (int(v.Leader) + k) % len(v.Masked)
-				if v.Masked[s] {
-					text += " · " + names.Of(engine.Seat(s)) + ": " + l.T("princesses.roundcard.face_down", nil)
-				}
-			}
-			out = append(out, l.T("princesses.ui.trick", map[string]any{"Plays": text}))
-		}
-		if v.Gifts > 0 {
-			out = append(out, l.N("princesses.roundcard.gifts", v.Gifts, nil))
-		}
-		if v.SnuckIn {
-			out = append(out, l.T("princesses.snuck_in", nil))
-		}
-		var acting []engine.Seat
-		acting = append(acting, v.Acting...)
-		key := "princesses.ui.turn"
-		if len(acting) == 1 {
-			key = render.YouKey(l, names, key, "_you", acting[0])
-		}
-		out = append(out, l.T(key, map[string]any{"Name": names.List(acting)}))
-	}
-	out = append(out, l.T("princesses.ui.scores", nil))
-	for s := 0; s < v.Seats; s++ {
-		last := "—"
-		if n := len(v.Scores); n > 0 {
-			last = fmt.Sprint(v.Scores[n-1][s])
-		}
-		out = append(out, "  "+l.T("princesses.ui.score_line", map[string]any{
-			"Name": names.Of(engine.Seat(s)), "Tricks": l.N("princesses.tricks", v.Tricks[s], nil),
-			"Cards": l.N("princesses.cards", v.HandSizes[s], nil), "Last": last, "Total": v.Totals[s],
-		}))
-	}
-	if v.Phase == "over" {
-		key := "ui.winner"
-		if len(v.Winners) > 1 {
-			key = "ui.winners_shared"
-		}
-		out = append(out, l.T(key, map[string]any{"Names": names.List(v.Winners)}))
-	}
-	return out
-}
-
-// powerLines shows the powers: who has spent hers, the declarations waiting
-// for the next lead, and what is in force for the current trick.
-func powerLines(l *locales.Localizer, v *princesses.View, names render.Names) []string {
-	var out []string
-	if !v.Powers || v.Phase == "choose" {
-		return nil
-	}
-	var spent []engine.Seat
-	for s, u := range v.Used {
-		if u {
-			spent = append(spent, engine.Seat(s))
-		}
-	}
-	if len(spent) > 0 {
-		out = append(out, l.T("princesses.power.ui.spent", map[string]any{"Names": names.List(spent)}))
-	}
-	for _, d := range v.Declared {
-		out = append(out, l.T("princesses.power.ui.declared", map[string]any{
-			"Name": names.Of(d.Seat), "Power": declText(l, d.Power, d.Suit, d.Target, names),
-		}))
-	}
-	if v.Reversed {
-		out = append(out, l.T("princesses.power.ui.reversed", nil))
-	}
-	for _, p := range v.Trick {
-		if p.Card.Rank() <= 7 && slices.Contains(v.ZeroSeats, p.Seat) {
-			out = append(out, l.T(render.YouKey(l, names, "princesses.power.ui.zeroed", "_you", p.Seat), map[string]any{"Name": names.Of(p.Seat), "Card": PrincessCard(l, p.Card)}))
-		}
-	}
-	if v.LeadSuit != "" {
-		out = append(out, l.T("princesses.power.ui.lead_suit", map[string]any{"Name": names.Of(v.Leader), "Suit": suitName(l, v.LeadSuit)}))
-	}
-	if v.Pea >= 0 {
-		out = append(out, l.T("princesses.power.ui.pea", map[string]any{"Name": names.Of(v.Pea)}))
-	}
-	if v.Thumb >= 0 {
-		out = append(out, l.T("princesses.power.ui.thumb", map[string]any{"Name": names.Of(v.Thumb)}))
-	}
-	if v.FrozenSeat >= 0 {
-		out = append(out, l.T("princesses.power.ui.frozen", map[string]any{"Name": names.Of(v.FrozenSeat)}))
-	}
-	return out
-}
-
 // declText is a declared power with its choice: "Little Mermaid (Queens)".
 func declText(l *locales.Localizer, power, suit string, target engine.Seat, names render.Names) string {
 	t := l.T("princesses.princess."+power+".power", nil)
@@ -240,14 +84,6 @@ func declText(l *locales.Localizer, power, suit string, target engine.Seat, name
 		t += " (" + names.Of(target) + ")"
 	}
 	return t
-}
-
-func plays(l *locales.Localizer, ps []princesses.Play, names render.Names) string {
-	parts := make([]string, len(ps))
-	for i, p := range ps {
-		parts[i] = names.Of(p.Seat) + ": " + PrincessCard(l, p.Card)
-	}
-	return strings.Join(parts, " · ")
 }
 
 // ParamName names a rule error's card, suit or power in the reader's
@@ -291,69 +127,6 @@ func suitName(l *locales.Localizer, word string) string {
 		return word
 	}
 	return l.T("princesses.suit."+su.Letter(), nil)
-}
-
-func (Presenter) Private(l *locales.Localizer, ev engine.View, names render.Names) []string {
-	v := ev.(*princesses.View)
-	if v.Seat < 0 {
-		return nil
-	}
-	var out []string
-	if p := v.Princess[v.Seat]; p != "" {
-		out = append(out, l.T("princesses.ui.your_princess", map[string]any{
-			"Name": princessName(l, p), "Power": l.T("princesses.princess."+p+".power", nil),
-		}))
-	}
-	if len(v.Offered) > 0 {
-		parts := make([]string, len(v.Offered))
-		for i, p := range v.Offered {
-			parts[i] = princessName(l, p)
-		}
-		out = append(out, l.T("princesses.ui.offered", map[string]any{"List": strings.Join(parts, ", ")}))
-	}
-	out = append(out, l.T("princesses.ui.hand", map[string]any{"Cards": princessCards(l, v.Hand)}))
-	if len(v.MyPass) > 0 {
-		key := "princesses.ui.my_pass"
-		if v.Phase != "pass" {
-			key = "princesses.roundcard.my_choice"
-		}
-		out = append(out, l.T(key, map[string]any{"Cards": princessCards(l, v.MyPass)}))
-	}
-	if v.MyReveal != "" {
-		out = append(out, l.T("princesses.roundcard.my_reveal", map[string]any{"Suit": suitName(l, v.MyReveal)}))
-	}
-	if len(v.MySetAside) > 0 {
-		out = append(out, l.T("princesses.roundcard.my_set_aside", map[string]any{"Cards": princessCards(l, v.MySetAside)}))
-	}
-	if v.MyGift != 0 {
-		out = append(out, l.T("princesses.roundcard.my_gift", map[string]any{"Card": PrincessCard(l, v.MyGift)}))
-	}
-	if len(v.Held) > 0 {
-		out = append(out, l.T("princesses.power.more.ui.held_"+v.PowerStep, map[string]any{"Cards": princessCards(l, v.Held), "Target": names.Of(v.PowerTarget)}))
-	}
-	if v.Offers != nil {
-		var parts []string
-		for s, c := range v.Offers {
-			if c != 0 {
-				parts = append(parts, names.Of(engine.Seat(s))+": "+PrincessCard(l, c))
-			}
-		}
-		out = append(out, l.T("princesses.power.more.ui.offers", map[string]any{"List": strings.Join(parts, "; ")}))
-	}
-	if v.MyFrozen != 0 && v.FrozenSeat == v.Seat {
-		out = append(out, l.T("princesses.power.ui.my_frozen", map[string]any{"Card": PrincessCard(l, v.MyFrozen)}))
-	}
-	if len(v.MyPowers) > 0 && !v.Used[v.Seat] && v.Phase != "over" {
-		parts := make([]string, len(v.MyPowers))
-		for i, p := range v.MyPowers {
-			parts[i] = l.T("princesses.princess."+p+".power", nil) + " [" + p + "]"
-		}
-		out = append(out, l.T("princesses.power.ui.my_powers", map[string]any{"List": strings.Join(parts, ", ")}))
-	}
-	if v.MyMasked != 0 {
-		out = append(out, l.T("princesses.roundcard.my_masked", map[string]any{"Card": PrincessCard(l, v.MyMasked)}))
-	}
-	return out
 }
 
 func (Presenter) Action(l *locales.Localizer, ea engine.Action) string {
