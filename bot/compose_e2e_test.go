@@ -68,15 +68,19 @@ const lookMovesEnv = "STOLIK_LOOK_MOVES"
 
 func TestWholeGamesOnTheScreen(t *testing.T) {
 	t.Parallel()
-	games := []struct {
+	type gameCase struct {
 		game  string
 		seats int
 		opts  []discordtest.Arg
-	}{
+	}
+	games := []gameCase{
 		{"princesses", 6, []discordtest.Arg{discordtest.Opt("rounds", "a"), discordtest.Opt("powers", "on")}},
 		{"lynx", 5, []discordtest.Arg{discordtest.Opt("mode", "expert")}},
 		{"chapters", 6, nil},
 		{"courtiers", 5, nil},
+	}
+	for _, m := range bot.MissingGames("princesses", "lynx", "chapters", "courtiers") {
+		games = append(games, gameCase{m.Game, m.Seats, nil})
 	}
 	humans := map[string][]string{"en": {bob, ala}, "pl": {ala, olena}, "uk": {olena, bob}}
 	stopAt, _ := strconv.Atoi(os.Getenv(lookMovesEnv))

