@@ -17,7 +17,7 @@ step() {
 	go test -count=1 "$@"
 }
 step -run '^(TestConformance|TestIsLegalAgreesWithLegal|TestCheckAgreesWithLegal)$' ./engine/...
-step -run '^(TestRenderedViewsHideOtherHands|TestChaptersRenderedViewsHideHiddenCards|TestCourtiersRenderedViewsHideSecrets)$' ./render/
+step -run '^(TestConformance|TestPrincessesScreen|TestChaptersScreen|TestLynxScreen|TestCourtiersScreen)$' ./render/...
 step -run '^(TestHandMessagesWithinLimits|TestMessagesShowOnlyWhatTheSeatMayKnow|TestControlsReachEveryLegalAction|TestLastMovesWithinLimits)$' ./bot/
 step -race -run '^TestControlsThroughDiscord$' ./bot/
 step -race -run '^TestKillUnderLoad$' ./cmd/stolik/
