@@ -544,9 +544,9 @@ func TestHandPictureComesAfterTheWords(t *testing.T) {
 }
 
 // TestOneTurnPingAtATime: a post that only says whose move it is ("Your
-// move: @…") is deleted when a newer one pings whoever must act now, so
-// that a channel holds one such post per table, not one per turn; posts
-// holding anything else stay.
+// move: @…") carries the My hand button, and is deleted when a newer one
+// pings whoever must act now, so that a channel holds one such post per
+// table, not one per turn; posts holding anything else stay.
 func TestOneTurnPingAtATime(t *testing.T) {
 	w := newWorld(t) // ping_quiet 0: a mention at every turn
 	g := w.openGame("chapters", 3, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, zosia, bob)
@@ -555,7 +555,7 @@ func TestOneTurnPingAtATime(t *testing.T) {
 	prefixAll, _, _ := strings.Cut(l.T("bot.turn_you_all", map[string]any{"Names": "\x00"}), "\x00")
 	onlyPing := func(m *discordtest.Message) bool {
 		text := strings.TrimSpace(m.Content)
-		if text == "" || len(m.CustomIDs()) > 0 {
+		if text == "" {
 			return false
 		}
 		for _, line := range strings.Split(text, "\n") {
@@ -578,6 +578,10 @@ func TestOneTurnPingAtATime(t *testing.T) {
 		for _, m := range w.fake.Messages(w.gameChannel(g.id)) {
 			if onlyPing(m) {
 				pings = append(pings, m.Content)
+				// A turn ping opens the hand in one tap: My hand, nothing else.
+				if ids := m.CustomIDs(); !slices.Equal(ids, []string{"hand/" + g.id}) {
+					t.Errorf("a turn ping carries %q, not the My hand button", ids)
+				}
 			}
 		}
 		if len(pings) > 1 {

@@ -49,6 +49,10 @@ type outbox struct {
 	// onlyPings: every line not sent yet is a turn ping (guarded by mu);
 	// pinging: one of them is.
 	onlyPings, pinging bool
+	// handLabel is the label of the My hand button a post with a turn ping
+	// carries, in the table's language (guarded by mu): the latest post
+	// where the game is played is a way into the hand.
+	handLabel string
 	// lastPing is the last post that held nothing but turn pings, in the
 	// channel pingWhere (guarded by flushMu): a newer ping replaces it, so
 	// that a channel does not fill with "Your move" posts.
@@ -117,6 +121,9 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 		}
 		ob.onlyPings = ob.onlyPings && pings == len(lines)
 		ob.pinging = ob.pinging || pings > 0
+		if pings > 0 && snap != nil {
+			ob.handLabel = clip(b.tableLang(snap.Record).T("bot.button.hand", nil), maxButtonLabel)
+		}
 		ob.where = where
 		ob.lines = append(ob.lines, lines...)
 		minor = false
@@ -191,7 +198,7 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	defer ob.flushMu.Unlock()
 	ob.mu.Lock()
 	snap, seq, where, lines := ob.snap, ob.snapSeq, ob.where, ob.lines
-	onlyPings, pinging := ob.onlyPings, ob.pinging
+	onlyPings, pinging, handLabel := ob.onlyPings, ob.pinging, ob.handLabel
 	ob.snap, ob.lines = nil, nil
 	ob.last, ob.since, ob.urgent = time.Now(), time.Time{}, false
 	ob.mu.Unlock()
@@ -211,7 +218,15 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 		for i, part := range parts {
 			var posted *discordgo.Message
 			var err error
-			posted, where, err = b.sendAt(ctx, ob.id, where, message{content: part, mentions: true})
+			m := message{content: part, mentions: true}
+			if i == len(parts)-1 && pinging && handLabel != "" {
+				// The post that tells players it is their turn opens their
+				// hand in one tap.
+				m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+					discordgo.Button{Label: handLabel, Style: discordgo.PrimaryButton, CustomID: handID(ob.id)},
+				}}}
+			}
+			posted, where, err = b.sendAt(ctx, ob.id, where, m)
 			if err != nil {
 				b.log.Warn("posting the table's events", "channel", where, "err", err)
 				if transient(err) {
