@@ -19,43 +19,37 @@ import (
 // Notation in running text: an action with a card number.
 var pcsChaptersNotation = regexp.MustCompile(`\bpick \d+ ghost \d+\b|\bplay \d+\b`)
 
-func chaptersScreenGame(seats int) rendertest.ScreenGame {
+// chaptersScreens: the heuristic at even seats, the random player at odd
+// ones; no card key, no action notation, no provisional mark in any text.
+func chaptersScreens() rendertest.Screens {
 	var ids []string
 	for c := chapters.Card(1); c <= chapters.NumCards; c++ {
 		ids = append(ids, chapters.DefaultCards.Card(c).Key)
 	}
 	slices.Sort(ids)
-	ids = slices.Compact(ids)
-	return rendertest.ScreenGame{
-		ID: "chapters", Names: render.Names{"Ala", "Olena", "Bob", "Zosia", "Marek", "Iryna"}[:seats], IDs: ids, Notation: pcsChaptersNotation,
-		Hand: func(ev engine.View) []string {
-			var out []string
-			for _, c := range ev.(*chapters.View).Hand {
-				out = append(out, c.String())
-			}
-			return out
-		},
-		Legal: func(_ engine.View, legal []engine.Action) ([]string, bool) {
-			var out []string
-			for _, ea := range legal {
+	return rendertest.Screens{
+		Game: chapters.Game{}, AI: []engine.Player{chapters.Heuristic{}, engine.Random{}},
+		IDs: slices.Compact(ids), Notation: pcsChaptersNotation, Never: []string{"†"},
+		Latin: []string{"I", "II", "III"}, // the chapters' numbers
+		You:   "chapters.screen.you",
+		Hand:  func(ev engine.View) []string { return rendertest.Codes(ev.(*chapters.View).Hand) },
+		Marks: func(st engine.State, viewer engine.Seat) (hand, _ []string) {
+			for _, ea := range st.Legal(viewer) {
 				a := ea.(chapters.Action)
-				out = append(out, a.Card.String())
+				hand = append(hand, a.Card.String())
 				if a.Ghost != 0 {
-					out = append(out, a.Ghost.String())
+					hand = append(hand, a.Ghost.String())
 				}
 			}
-			return out, true
+			return hand, nil
 		},
-		Extra: chaptersScreenExtra,
+		Check: chaptersScreenCheck,
 	}
 }
 
-func chaptersScreenExtra(t *testing.T, at string, l *locales.Localizer, st engine.State, ev engine.View, sc render.Screen) {
+func chaptersScreenCheck(t *testing.T, s rendertest.Shown) {
 	t.Helper()
-	v := ev.(*chapters.View)
-	if sc.Rule != nil || sc.Chart != nil {
-		t.Errorf("%s: a rule or a chart in 3 Chapters", at)
-	}
+	v, sc, l, at := s.View.(*chapters.View), s.Screen, s.L, s.Where
 	if v.Phase == "over" && len(sc.Result) < 1+v.Seats {
 		t.Errorf("%s: Result %q", at, sc.Result)
 	}
@@ -114,19 +108,12 @@ func chaptersScreenExtra(t *testing.T, at string, l *locales.Localizer, st engin
 // step the screens of every seat and a spectator.
 func TestChaptersScreen(t *testing.T) {
 	b := rendertest.Bundle(t)
+	var cases []rendertest.Case
 	for seats := 2; seats <= 6; seats++ {
-		t.Run(strconv.Itoa(seats), func(t *testing.T) {
-			t.Parallel()
-			g := chaptersScreenGame(seats)
-			n := 4
-			if testing.Short() || rendertest.RaceEnabled {
-				n = 1
-			}
-			for k := range n {
-				rendertest.PlayScreens(t, b, g, engine.Options{}, uint64(300*seats+k+1), rendertest.Every(2))
-			}
-		})
+		cases = append(cases, rendertest.Case{Name: strconv.Itoa(seats), Seats: seats, Options: engine.Options{},
+			Seeds: rendertest.Seeds(uint64(300*seats), 4), Every: rendertest.Every(2)})
 	}
+	chaptersScreens().Play(t, b, cases)
 }
 
 // The prompt is in the second person; cards are named without the

@@ -1,7 +1,6 @@
 package courtiers_test
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,43 +10,47 @@ import (
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/courtiers"
-	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/render/rendertest"
 )
 
-var courtiersScreenAudit = rendertest.Audit{
-	Game: courtiers.Game{},
-	AI:   courtiers.Heuristic{},
+// courtiersMissionIDs are the ids of every mission.
+func courtiersMissionIDs() []string {
+	var out []string
+	for _, white := range []bool{true, false} {
+		for _, m := range courtiers.Missions(white) {
+			out = append(out, m.String())
+		}
+	}
+	return out
+}
+
+var courtiersScreens = rendertest.Screens{
+	Game: courtiers.Game{}, // the heuristic at every seat
 	English: append([]string{
 		"butterfly", "toad", "nightingale", "hare", "stag", "carp", "noble", "guard", "assassin", "spy",
 		"plain", "up", "down", "own", "opp", "esteemed", "disgraced", "neutral", "play", "over", "place",
 		"kill", "face_down", "queen", "domain",
 	}, courtiersMissionIDs()...),
-	Marks: func(st engine.State, viewer engine.Seat) (hand, center map[string]bool) {
-		hand, center = map[string]bool{}, map[string]bool{}
-		if viewer < 0 {
-			return
-		}
+	SecondPerson: true,
+	IDs:          append([]string{"face_down"}, courtiersMissionIDs()...),
+	Hand:         func(v engine.View) []string { return rendertest.Codes(v.(*courtiers.View).Hand) },
+	Marks: func(st engine.State, viewer engine.Seat) (hand, _ []string) {
 		for _, a := range st.Legal(viewer) {
-			hand[a.(courtiers.Action).Card.String()] = true
+			hand = append(hand, a.(courtiers.Action).Card.String())
 		}
-		return
+		return hand, nil
 	},
-	Check: func(t *testing.T, st engine.State, viewer engine.Seat, sc render.Screen, l *locales.Localizer) {
+	Check: func(t *testing.T, s rendertest.Shown) {
 		t.Helper()
-		v := st.View(viewer).(*courtiers.View)
-		fail := func(format string, args ...any) {
-			t.Helper()
-			t.Fatalf("courtiers %s viewer %d: %s\n%s", l.Tag(), viewer, fmt.Sprintf(format, args...), rendertest.AuditDump(sc))
-		}
+		v, sc, l, viewer := s.View.(*courtiers.View), s.Screen, s.L, s.Viewer
 		over := v.Final != nil
 
 		// No spy shows face up before the end but in the viewer's hand,
 		// by card or by name; no other seat's mission is named.
-		rendertest.CardsByPart(sc, func(part string, c render.Card) {
+		rendertest.Cards(sc, func(part, where string, c render.Card) {
 			if !over && part != "hand" && !c.Down && strings.HasSuffix(c.Code, "-spy") {
-				fail("a spy face up in the %s: %+v", part, c)
+				s.Fatalf(t, "a spy face up in the %s: %+v", where, c)
 			}
 		})
 		if !over {
@@ -55,14 +58,14 @@ var courtiersScreenAudit = rendertest.Audit{
 			for f := courtiers.Family(0); f < courtiers.NumFamilies; f++ {
 				spies = append(spies, present.CourtierCard(l, courtiers.NewCard(f, courtiers.Spy)))
 			}
-			words := rendertest.Words(sc)
+			words := rendertest.Texts(sc)
 			if sc.Hand != nil {
 				words = slices.DeleteFunc(words, func(w string) bool { return w == sc.Hand.Text })
 			}
 			for _, w := range words {
 				for _, spy := range spies {
 					if strings.Contains(w, spy) {
-						fail("a spy named outside the viewer's hand: %q", w)
+						s.Fatalf(t, "a spy named outside the viewer's hand: %q", w)
 					}
 				}
 			}
@@ -70,14 +73,14 @@ var courtiersScreenAudit = rendertest.Audit{
 				if engine.Seat(other) == viewer {
 					continue
 				}
-				for _, m := range st.View(engine.Seat(other)).(*courtiers.View).Missions {
+				for _, m := range s.State.View(engine.Seat(other)).(*courtiers.View).Missions {
 					name, _ := present.CourtierMission(l, m)
 					if slices.Contains(v.Missions[:], m) {
 						continue
 					}
 					for _, w := range words {
 						if strings.Contains(w, name) {
-							fail("seat %d's mission %s named: %q", other, m, w)
+							s.Fatalf(t, "seat %d's mission %s named: %q", other, m, w)
 						}
 					}
 				}
@@ -93,11 +96,11 @@ var courtiersScreenAudit = rendertest.Audit{
 			}
 		}
 		if len(sc.Secret) != len(missions) {
-			fail("%d secret piles for %d missions", len(sc.Secret), len(missions))
+			s.Fatalf(t, "%d secret piles for %d missions", len(sc.Secret), len(missions))
 		}
 		for i, p := range sc.Secret {
 			if len(p.Cards) != 1 || p.Cards[0] != (render.Card{Name: missions[i]}) {
-				fail("secret pile %d: %+v", i, p.Cards)
+				s.Fatalf(t, "secret pile %d: %+v", i, p.Cards)
 			}
 		}
 
@@ -120,15 +123,15 @@ var courtiersScreenAudit = rendertest.Audit{
 			}
 		}
 		if groups["up"] != columns || groups["down"] != columns || groups["aside"] != 2 {
-			fail("center groups %v", groups)
+			s.Fatalf(t, "center groups %v", groups)
 		}
 		if want := v.QueenUp + v.QueenDown + v.Ghosts; down != want {
-			fail("%d face-down cards in the center, the view has %d", down, want)
+			s.Fatalf(t, "%d face-down cards in the center, the view has %d", down, want)
 		}
 		if sc.Center[len(sc.Center)-1].Count != v.Deck {
-			fail("the draw pile counts %d, the view %d", sc.Center[len(sc.Center)-1].Count, v.Deck)
+			s.Fatalf(t, "the draw pile counts %d, the view %d", sc.Center[len(sc.Center)-1].Count, v.Deck)
 		}
-		for s, p := range sc.Seats {
+		for i, p := range sc.Seats {
 			n, hidden := 0, 0
 			for _, pile := range p.Piles {
 				for _, c := range pile.Cards {
@@ -138,19 +141,19 @@ var courtiersScreenAudit = rendertest.Audit{
 					}
 				}
 			}
-			d := v.Domains[s]
+			d := v.Domains[i]
 			if n != len(d.Cards)+d.Hidden || hidden != d.Hidden {
-				fail("seat %d shows %d cards, %d face down; the view %d and %d", s, n, hidden, len(d.Cards)+d.Hidden, d.Hidden)
+				s.Fatalf(t, "seat %d shows %d cards, %d face down; the view %d and %d", i, n, hidden, len(d.Cards)+d.Hidden, d.Hidden)
 			}
 		}
 		if over && len(sc.Result) != 1+v.Seats {
-			fail("the result has %d lines", len(sc.Result))
+			s.Fatalf(t, "the result has %d lines", len(sc.Result))
 		}
 	},
-	Seen: func(st engine.State, viewer engine.Seat, sc render.Screen) string {
-		v := st.View(viewer).(*courtiers.View)
+	Seen: func(s rendertest.Shown) string {
+		v := s.View.(*courtiers.View)
 		switch {
-		case sc.Prompt != "":
+		case s.Screen.Prompt != "":
 			return "open " + strconv.Itoa(rendertest.Btoi(v.QueenOpen)+rendertest.Btoi(v.OwnOpen)+rendertest.Btoi(v.OppOpen))
 		case v.Final != nil && len(v.Final.Winners) > 1:
 			return "shared"
@@ -159,16 +162,6 @@ var courtiersScreenAudit = rendertest.Audit{
 		}
 		return ""
 	},
-}
-
-func courtiersMissionIDs() []string {
-	var out []string
-	for _, white := range []bool{true, false} {
-		for _, m := range courtiers.Missions(white) {
-			out = append(out, m.String())
-		}
-	}
-	return out
 }
 
 // Over whole AI games of every seat count, the screen of every seat and of
@@ -183,24 +176,14 @@ func courtiersMissionIDs() []string {
 func TestCourtiersScreen(t *testing.T) {
 	t.Parallel()
 	b := rendertest.Bundle(t)
-	seen := map[int]map[string]bool{}
-	t.Run("games", func(t *testing.T) {
-		for seats := 2; seats <= 5; seats++ {
-			seen[seats] = map[string]bool{}
-			t.Run(strconv.Itoa(seats), func(t *testing.T) {
-				t.Parallel()
-				for k := range rendertest.AuditGames() {
-					for what := range courtiersScreenAudit.Play(t, b, seats, nil, uint64(100*seats+k+1), 2) {
-						seen[seats][what] = true
-					}
-				}
-			})
-		}
-	})
-	for seats, got := range seen {
+	var cases []rendertest.Case
+	for seats := 2; seats <= 5; seats++ {
+		cases = append(cases, rendertest.Case{Name: strconv.Itoa(seats), Seats: seats, Seeds: rendertest.Seeds(uint64(100*seats), 2), Every: 2})
+	}
+	for i, got := range courtiersScreens.Play(t, b, cases) {
 		for _, want := range []string{"open 3", "open 2", "open 1"} {
 			if !got[want] && !t.Failed() {
-				t.Errorf("%d seats: no screen asked to place a card with %s (seen %v)", seats, want, got)
+				t.Errorf("%d seats: no screen asked to place a card with %s (seen %v)", cases[i].Seats, want, got)
 			}
 		}
 	}

@@ -1,56 +1,44 @@
 package lynx_test
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"testing"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/lynx"
-	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/render/rendertest"
 )
 
-var lynxScreenAudit = rendertest.Audit{
-	Game: lynx.Game{},
-	AI:   lynx.Heuristic{},
+var lynxScreens = rendertest.Screens{
+	Game: lynx.Game{}, // the heuristic at every seat
 	English: []string{
 		"basic", "advanced", "expert", "duel", "play", "steal-virtual", "take", "leave", "back", "discard",
 		"draw", "bonus", "over", "pass", "pool", "deck", "hand_empty", "cards_out", "tiebreak", "shared",
 		"joker", "paw", "empty", "layer", "virtual",
 	},
-	Marks: func(st engine.State, viewer engine.Seat) (hand, center map[string]bool) {
-		hand, center = map[string]bool{}, map[string]bool{}
-		if viewer < 0 {
-			return
-		}
+	SecondPerson: true,
+	Latin:        []string{"X"},
+	IDs:          []string{"steal-virtual", "hand_empty", "cards_out"},
+	Hand:         func(v engine.View) []string { return rendertest.Codes(v.(*lynx.View).Hand) },
+	Marks: func(st engine.State, viewer engine.Seat) (hand, chosen []string) {
 		for _, ea := range st.Legal(viewer) {
 			a := ea.(lynx.Action)
 			switch a.Kind {
 			case lynx.KindPlay:
-				for _, c := range a.Set().Cards() {
-					hand[c.String()] = true
-				}
+				hand = append(hand, rendertest.Codes(a.Set().Cards())...)
 			case lynx.KindStealVirtual:
-				center[a.Value.String()] = true
+				chosen = append(chosen, a.Value.String())
 			}
 		}
-		return
+		return hand, chosen
 	},
-	Check: func(t *testing.T, st engine.State, viewer engine.Seat, sc render.Screen, l *locales.Localizer) {
+	Check: func(t *testing.T, s rendertest.Shown) {
 		t.Helper()
-		v := st.View(viewer).(*lynx.View)
-		fail := func(format string, args ...any) {
-			t.Helper()
-			t.Fatalf("lynx %s viewer %d: %s\n%s", l.Tag(), viewer, fmt.Sprintf(format, args...), rendertest.AuditDump(sc))
-		}
-		if sc.Hand != nil && len(sc.Hand.Cards) != len(v.Hand) {
-			fail("a hand of %d cards for %d", len(sc.Hand.Cards), len(v.Hand))
-		}
+		v, sc, l := s.View.(*lynx.View), s.Screen, s.L
 		if sc.Secret != nil {
-			fail("lynx has no secrets")
+			s.Fatalf(t, "lynx has no secrets")
 		}
 		byGroup := map[string][]render.Pile{}
 		for _, p := range sc.Center {
@@ -61,40 +49,40 @@ var lynxScreenAudit = rendertest.Audit{
 			pool += len(place)
 		}
 		if len(byGroup["pool"]) != 1 || len(byGroup["pool"][0].Cards) != pool {
-			fail("the pool holds %d cards", pool)
+			s.Fatalf(t, "the pool holds %d cards", pool)
 		}
 		if deck := byGroup["deck"]; len(deck) != 2 || deck[0].Count != v.DeckSize || deck[1].Count != len(v.Discard) {
-			fail("deck %d, discard pile %d", v.DeckSize, len(v.Discard))
+			s.Fatalf(t, "deck %d, discard pile %d", v.DeckSize, len(v.Discard))
 		}
 		if (len(byGroup["virtual"]) == 1) != v.Duel || v.Duel && len(byGroup["virtual"][0].Cards) != v.VirtualN {
-			fail("the virtual row holds %d cards", v.VirtualN)
+			s.Fatalf(t, "the virtual row holds %d cards", v.VirtualN)
 		}
-		for s, p := range sc.Seats {
-			d := v.Displays[s]
+		for i, p := range sc.Seats {
+			d := v.Displays[i]
 			if len(p.Piles) != len(d) {
-				fail("seat %d shows %d layers of %d", s, len(p.Piles), len(d))
+				s.Fatalf(t, "seat %d shows %d layers of %d", i, len(p.Piles), len(d))
 			}
 			if len(d) > 0 && p.Piles[len(d)-1].Label != l.T("lynx.screen.top", nil) {
-				fail("seat %d: the last pile is not the top layer", s)
+				s.Fatalf(t, "seat %d: the last pile is not the top layer", i)
 			}
 			for k, layer := range d {
 				if got := len(p.Piles[k].Cards); got != layer.Size() {
-					fail("seat %d layer %d: %d cards of %d", s, k, got, layer.Size())
+					s.Fatalf(t, "seat %d layer %d: %d cards of %d", i, k, got, layer.Size())
 				}
 			}
-			if want := l.N("common.points", v.Scores[s], nil); !slices.Contains(p.Counts, want) {
-				fail("seat %d: no %q in %q", s, want, p.Counts)
+			if want := l.N("common.points", v.Scores[i], nil); !slices.Contains(p.Counts, want) {
+				s.Fatalf(t, "seat %d: no %q in %q", i, want, p.Counts)
 			}
 		}
 		if v.Phase == "over" && len(sc.Result) != 1+v.Seats+rendertest.Btoi(v.Note == "tiebreak") {
-			fail("the result has %d lines", len(sc.Result))
+			s.Fatalf(t, "the result has %d lines", len(sc.Result))
 		}
 	},
-	Seen: func(st engine.State, viewer engine.Seat, sc render.Screen) string {
-		if sc.Prompt == "" {
+	Seen: func(s rendertest.Shown) string {
+		if s.Screen.Prompt == "" {
 			return ""
 		}
-		return st.View(viewer).(*lynx.View).Phase
+		return s.View.(*lynx.View).Phase
 	},
 }
 
@@ -108,37 +96,21 @@ var lynxScreenAudit = rendertest.Audit{
 func TestLynxScreen(t *testing.T) {
 	t.Parallel()
 	b := rendertest.Bundle(t)
-	type tc struct {
-		seats int
-		mode  string
-	}
-	var cases []tc
+	var cases []rendertest.Case
 	for seats := 2; seats <= 5; seats++ {
 		for _, mode := range []string{"basic", "advanced", "expert"} {
-			cases = append(cases, tc{seats, mode})
+			seed := uint64(100*seats + 10*len(cases))
+			cases = append(cases, rendertest.Case{Name: mode + "/" + strconv.Itoa(seats), Seats: seats,
+				Options: engine.Options{"mode": mode}, Seeds: rendertest.Seeds(seed, 2), Every: 3})
 		}
 	}
-	seen := make([]map[string]bool, len(cases))
-	t.Run("games", func(t *testing.T) {
-		for i, c := range cases {
-			t.Run(c.mode+"/"+strconv.Itoa(c.seats), func(t *testing.T) {
-				t.Parallel()
-				seen[i] = map[string]bool{}
-				for k := range rendertest.AuditGames() {
-					seed := uint64(100*c.seats + 10*i + k + 1)
-					for phase := range lynxScreenAudit.Play(t, b, c.seats, engine.Options{"mode": c.mode}, seed, 3) {
-						seen[i][phase] = true
-					}
-				}
-			})
-		}
-	})
+	seen := lynxScreens.Play(t, b, cases)
 	all := map[string]bool{}
 	for i, c := range cases {
 		for phase := range seen[i] {
 			all[phase] = true
-			all[c.mode+" "+phase] = true
-			if c.seats == 2 {
+			all[c.Options["mode"]+" "+phase] = true
+			if c.Seats == 2 {
 				all["duel "+phase] = true
 			}
 		}

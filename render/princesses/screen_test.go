@@ -18,48 +18,44 @@ import (
 
 var pcsNotation = regexp.MustCompile(`\b[QFAP](1[0-2]|[1-9])\b`)
 
-func princessesScreenGame(seats int) rendertest.ScreenGame {
+// princessesScreens: the heuristic at even seats, the random player at odd
+// ones; no princess or round card id, no card notation in any text.
+func princessesScreens() rendertest.Screens {
 	var ids []string
 	for _, ed := range []princesses.Edition{princesses.Deluxe, princesses.Classic} {
 		ids = append(ids, princesses.PrincessIDs(ed, true)...)
 		ids = append(ids, princesses.RoundCardIDs(ed)...)
 	}
 	slices.Sort(ids)
-	ids = slices.Compact(ids)
-	return rendertest.ScreenGame{
-		ID: "princesses", Suited: true, Names: render.Names{"Ala", "Olena", "Bob", "Zosia", "Marek", "Iryna"}[:seats], IDs: ids, Notation: pcsNotation,
-		Hand: func(ev engine.View) []string {
-			var out []string
-			for _, c := range ev.(*princesses.View).Hand {
-				out = append(out, c.String())
-			}
-			return out
-		},
-		Legal: func(ev engine.View, legal []engine.Action) ([]string, bool) {
-			v := ev.(*princesses.View)
-			var out []string
-			for _, ea := range legal {
+	return rendertest.Screens{
+		Game: princesses.Game{}, AI: []engine.Player{princesses.Heuristic{}, engine.Random{}},
+		IDs: slices.Compact(ids), Notation: pcsNotation, Never: []string{"†"},
+		You: "princesses.screen.you", Rounds: true, DownWords: true,
+		Hand: func(ev engine.View) []string { return rendertest.Codes(ev.(*princesses.View).Hand) },
+		Marks: func(st engine.State, viewer engine.Seat) (hand, chosen []string) {
+			v := st.View(viewer).(*princesses.View)
+			for _, ea := range st.Legal(viewer) {
 				a := ea.(princesses.Action)
 				switch {
+				case a.Kind == princesses.KindChoose:
+					chosen = append(chosen, a.Princess.String())
 				case v.Phase == "play" && a.Kind == princesses.KindPlay && a.Pow == 0,
 					a.Kind == princesses.KindAside, a.Kind == princesses.KindGift, a.Kind == princesses.KindGive,
 					a.Kind == princesses.KindOffer, a.Kind == princesses.KindSwap:
-					out = append(out, a.Cards[0].String())
+					hand = append(hand, a.Cards[0].String())
 				case a.Kind == princesses.KindPass, a.Kind == princesses.KindSplit:
-					for _, c := range a.CardList() {
-						out = append(out, c.String())
-					}
+					hand = append(hand, rendertest.Codes(a.CardList())...)
 				}
 			}
-			return out, true
+			return hand, chosen
 		},
-		Extra: princessesScreenExtra,
+		Check: princessesScreenCheck,
 	}
 }
 
-func princessesScreenExtra(t *testing.T, at string, l *locales.Localizer, st engine.State, ev engine.View, sc render.Screen) {
+func princessesScreenCheck(t *testing.T, s rendertest.Shown) {
 	t.Helper()
-	v := ev.(*princesses.View)
+	v, sc, l, at := s.View.(*princesses.View), s.Screen, s.L, s.Where
 	if v.Phase == "over" {
 		if sc.Rule != nil {
 			t.Errorf("%s: a rule once over", at)
@@ -93,7 +89,7 @@ func princessesScreenExtra(t *testing.T, at string, l *locales.Localizer, st eng
 		}
 		for i, p := range v.Trick {
 			c := sc.Center[0].Cards[i]
-			want := render.Names{"Ala", "Olena", "Bob", "Zosia", "Marek", "Iryna"}.Of(p.Seat)
+			want := s.Names.Of(p.Seat)
 			if p.Seat == v.Seat {
 				want = l.T("princesses.screen.you", nil)
 			}
@@ -114,13 +110,13 @@ func princessesScreenExtra(t *testing.T, at string, l *locales.Localizer, st eng
 	}
 	// Revealed princesses lie before their seats.
 	if v.Phase != "choose" {
-		for s, id := range v.Princess {
+		for seat, id := range v.Princess {
 			if id == "" {
 				continue
 			}
 			name := l.T("princesses.princess."+id+".name", nil)
-			if !slices.ContainsFunc(sc.Seats[s].Piles, func(p render.Pile) bool { return len(p.Cards) == 1 && p.Cards[0].Name == name }) {
-				t.Errorf("%s: seat %d's princess %s is not before the seat", at, s, id)
+			if !slices.ContainsFunc(sc.Seats[seat].Piles, func(p render.Pile) bool { return len(p.Cards) == 1 && p.Cards[0].Name == name }) {
+				t.Errorf("%s: seat %d's princess %s is not before the seat", at, seat, id)
 			}
 		}
 	}
@@ -146,22 +142,21 @@ func TestPrincessesScreen(t *testing.T) {
 			games = append(games, game{ed.String(), rounds})
 		}
 	}
+	var cases []rendertest.Case
 	for seats := 3; seats <= 6; seats++ {
-		t.Run(strconv.Itoa(seats), func(t *testing.T) {
-			t.Parallel()
-			g := princessesScreenGame(seats)
-			for k, gm := range games {
-				if (testing.Short() || rendertest.RaceEnabled) && (k+seats)%3 != 0 {
-					continue
-				}
-				opts := engine.Options{"edition": gm.ed, "rounds": strings.Join(gm.rounds, ","), "powers": "on"}
-				if gm.ed == "classic" {
-					opts["promo"] = "on"
-				}
-				rendertest.PlayScreens(t, b, g, opts, uint64(100*seats+k+1), rendertest.Every(seats+1))
+		for k, gm := range games {
+			if (testing.Short() || rendertest.RaceEnabled) && (k+seats)%3 != 0 {
+				continue
 			}
-		})
+			opts := engine.Options{"edition": gm.ed, "rounds": strings.Join(gm.rounds, ","), "powers": "on"}
+			if gm.ed == "classic" {
+				opts["promo"] = "on"
+			}
+			cases = append(cases, rendertest.Case{Name: strconv.Itoa(seats) + "/" + strconv.Itoa(k), Seats: seats, Options: opts,
+				Seeds: []uint64{uint64(100*seats + k + 1)}, Every: rendertest.Every(seats + 1)})
+		}
 	}
+	princessesScreens().Play(t, b, cases)
 }
 
 // The prompt says what to do in the second person, naming whom the cards
