@@ -2,10 +2,13 @@ package bot
 
 import (
 	"context"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine/table"
+	"github.com/stolik-bot/stolik/locales"
 )
 
 // A table plays in a public thread started from its lobby message, where
@@ -41,7 +44,7 @@ func (b *Bot) moveToThread(ctx context.Context, snap *table.Snapshot) *table.Sna
 	err = b.retry(ctx, func() error {
 		var err error
 		th, err = b.s.MessageThreadStartComplex(rec.ChannelID, rec.MessageID, &discordgo.ThreadStart{
-			Name:                clip(l.T("async.thread_name", map[string]any{"Game": game, "ID": rec.ID}), 100),
+			Name:                threadName(l, game, rec),
 			AutoArchiveDuration: 10080,
 			Type:                discordgo.ChannelTypeGuildPublicThread,
 		}, discordgo.WithContext(ctx))
@@ -167,4 +170,24 @@ func (b *Bot) sendAt(ctx context.Context, id, where string, m message) (*discord
 		}
 	}
 	return msg, where, err
+}
+
+// maxThreadName is Discord's limit on a thread's name.
+const maxThreadName = 100
+
+// threadName is a table's thread title: the game and its players ("Lynx ·
+// Ala, Bob, Bot 3"), as many names as fit Discord's 100 characters, then how
+// many more; the game alone if even one name does not fit.
+func threadName(l *locales.Localizer, game string, rec table.Record) string {
+	nm := names(l, rec)
+	for n := len(nm); n > 0; n-- {
+		list := strings.Join(nm[:n], ", ")
+		if n < len(nm) {
+			list = l.T("async.thread_more", map[string]any{"List": list, "Count": len(nm) - n})
+		}
+		if t := l.T("async.thread_name", map[string]any{"Game": game, "Players": list}); utf8.RuneCountInString(t) <= maxThreadName {
+			return t
+		}
+	}
+	return clip(game, maxThreadName)
 }
