@@ -311,7 +311,9 @@ func (w *world) openTableWith(extra []discordtest.Arg, users ...string) string {
 		if !strings.Contains(m.Text(), w.loc.Lang("pl").N("bot.seats_empty", 4-len(users), nil)) {
 			w.t.Fatalf("start with empty seats: %q", m.Text())
 		}
-		w.do(w.fake.Click(users[0], m, "lobby/"+id+"/startai"))
+		if after := w.do(w.fake.Click(users[0], m, "lobby/"+id+"/startai")); after.ID != m.ID || len(after.CustomIDs()) != 0 {
+			w.t.Fatalf("the question whether to start with AI players stays clickable: %s", after)
+		}
 	}
 	if w.bot != nil {
 		w.checkLeaks(id)

@@ -285,7 +285,10 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		b.onLeave(ctx, r, u, parts[1], parts[2])
 	case strings.HasPrefix(cid, "lobby/"):
 		parts := strings.Split(cid, "/")
-		r := b.newReply(i, false)
+		// Start with AI players, clicked on the private question whether
+		// to: the answer replaces the question, so that its button cannot
+		// be clicked again.
+		r := b.newReply(i, len(parts) == 3 && parts[2] == "startai")
 		if len(parts) != 3 || !slices.Contains(lobbyActions, parts[2]) {
 			r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
 			return
