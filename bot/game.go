@@ -252,8 +252,14 @@ func optionsText(l *locales.Localizer, rec table.Record) string {
 			}
 			switch named, ok := render.OptionValue(l, rec.Setup.Game, spec.Key, v, rec.Setup.Options); {
 			case v == "on" || v == "off":
-				// In a line, not a menu: "powers: on", as every switch.
-				v = l.T("bot."+v, nil)
+				// In a line, not a menu: "powers: on", as every switch; an
+				// option may have its own word (Polish agrees in gender:
+				// "Księżniczka promocyjna: wyłączona").
+				key := "bot." + v
+				if l.Has("bot.switch." + spec.Key + "." + v) {
+					key = "bot.switch." + spec.Key + "." + v
+				}
+				v = l.T(key, nil)
 			case ok:
 				v = named
 			default:
@@ -267,7 +273,11 @@ func optionsText(l *locales.Localizer, rec table.Record) string {
 			}
 		}
 	}
-	parts = append(parts, l.T("bot.opt.lang", nil)+": "+l.T("cmd.choice.lang."+locales.Normalize(rec.Lang), nil))
+	lang := l.T("cmd.choice.lang."+locales.Normalize(rec.Lang), nil) // a language's own name, as a menu shows it
+	if locales.Normalize(rec.Lang) == l.Tag() {
+		lang = l.T("bot.lang_self", nil) // the reader's own language, as a line writes it: "język: polski"
+	}
+	parts = append(parts, l.T("bot.opt.lang", nil)+": "+lang)
 	return strings.Join(parts, " · ")
 }
 

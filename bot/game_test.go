@@ -377,9 +377,13 @@ func TestOptionsText(t *testing.T) {
 		lang       string
 		want, lack []string
 	}{
-		{"pl", []string{"gracze: 4", "Edycja deluxe", "moce Księżniczek: włączone", "Księżniczka promocyjna: wyłączone"}, []string{"edycja: Edycja", "Włączone"}},
-		{"en", []string{"players: 4", "Deluxe edition", "princess powers: on", "promo princess: off"}, []string{"edition: Deluxe", "On"}},
-		{"uk", []string{"гравці: 4", "Видання делюкс", "властивості принцес: увімкнено", "промопринцеса: вимкнено"}, []string{"видання: Видання", "Увімкнено"}},
+		// A switch agrees with its option ("Księżniczka promocyjna:
+		// wyłączona"); the table's language, in the reader's own, is
+		// written as a line writes it ("język: polski"), else by its own
+		// name ("language: Polski").
+		{"pl", []string{"gracze: 4", "Edycja deluxe", "moce Księżniczek: włączone", "Księżniczka promocyjna: wyłączona", "język: polski"}, []string{"edycja: Edycja", "Włączone", "wyłączone", "Polski"}},
+		{"en", []string{"players: 4", "Deluxe edition", "princess powers: on", "promo princess: off", "language: Polski"}, []string{"edition: Deluxe", "On"}},
+		{"uk", []string{"гравці: 4", "Видання делюкс", "властивості принцес: увімкнено", "промопринцеса: вимкнена", "мова: Polski"}, []string{"видання: Видання", "Увімкнено"}},
 	} {
 		got := optionsText(loc.Lang(c.lang), rec)
 		for _, w := range c.want {
