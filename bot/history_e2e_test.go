@@ -22,24 +22,26 @@ func TestHistoryAndExportMidGameShowNothingHidden(t *testing.T) {
 		game  string
 		seats int
 		extra []discordtest.Arg
+		moves int // the humans' moves to the middle of the game
 	}
 	cases := []gameCase{
-		{"princesses", 4, []discordtest.Arg{discordtest.Opt("rounds", "a"), discordtest.Opt("powers", "on")}},
-		{"lynx", 3, []discordtest.Arg{discordtest.Opt("mode", "advanced")}},
-		{"chapters", 4, nil},
-		{"courtiers", 4, nil},
+		{"princesses", 4, []discordtest.Arg{discordtest.Opt("rounds", "a"), discordtest.Opt("powers", "on")}, 15},
+		{"lynx", 3, []discordtest.Arg{discordtest.Opt("mode", "advanced")}, 15},
+		{"chapters", 4, nil, 15},
+		{"courtiers", 4, nil, 15},
 	}
 	for _, m := range bot.MissingGames("princesses", "lynx", "chapters", "courtiers") {
-		cases = append(cases, gameCase{m.Game, m.Seats, nil})
+		// A game's length is not known: one move a seat, about a round.
+		cases = append(cases, gameCase{m.Game, m.Seats, nil, m.Seats})
 	}
 	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
 			w := newWorld(t)
 			users := []string{ala, olena, bob}
 			g := w.openGame(c.game, c.seats, append([]discordtest.Arg{discordtest.Opt("language", "en")}, c.extra...), users...)
-			// To the middle: 15 moves of the humans (and the AI players'
-			// between them).
-			for k := 0; k < 15; k++ {
+			// To the middle: c.moves moves of the humans (and the AI
+			// players' between them).
+			for k := 0; k < c.moves; k++ {
 				m := w.tableMessage(g.id)
 				if len(m.CustomIDs()) == 0 {
 					t.Fatalf("the game ended after %d moves", k)
