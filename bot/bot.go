@@ -134,6 +134,7 @@ type Bot struct {
 
 	commands []*discordgo.ApplicationCommand // what register sends; commands are checked against it
 	seen     delivered                       // interaction ids handled lately
+	hands    openHands                       // the players' latest hand messages while they can be edited
 	received sync.Map                        // *discordgo.Interaction -> time.Time it arrived
 	// callbacks tells the HTTP interactions endpoint when an initial
 	// response went out (httpinteractions.go); nil without public_key.

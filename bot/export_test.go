@@ -54,6 +54,7 @@ func (b *Bot) MapSizes() (cleaned, bounded map[string]int) {
 		return n
 	}
 	cleaned = map[string]int{"outboxes": count(&b.outboxes), "noFiles": count(&b.noFiles), "received": count(&b.received)}
+	cleaned["openHands"] = b.hands.size()
 	b.locks.mu.Lock()
 	cleaned["locks"] = len(b.locks.m)
 	b.locks.mu.Unlock()

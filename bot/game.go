@@ -178,7 +178,9 @@ func (b *Bot) readerMessage(l *locales.Localizer, snap *table.Snapshot, note str
 // note, when not empty, comes first. stage carries a partly made choice
 // (the left card of a two-way pass).
 func (b *Bot) handMessage(l *locales.Localizer, snap *table.Snapshot, seat engine.Seat, note, stage string) message {
-	return b.composeHand(l, snap, seat, note, stage, b.cfg.Pictures)
+	m := b.composeHand(l, snap, seat, note, stage, b.cfg.Pictures)
+	m.hand = &handRef{table: snap.Record.ID, lang: l.Tag()}
+	return m
 }
 
 // actionID is the custom_id of a game control: t/<table>/<version>/<action>.
@@ -445,6 +447,9 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 	if rec.Status == table.StatusFinished {
 		b.recordResults(ctx, snap)
 	}
+	if rec.Status != table.StatusPlaying {
+		b.hands.forget(rec.ID)
+	}
 	if rec.ChannelID == "" {
 		return
 	}
@@ -475,6 +480,9 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 				fresh = append(fresh, s)
 			}
 		}
+		// Whoever's turn has come with an open hand message sees it
+		// brought up to date, ready to act.
+		b.refreshHands(ctx, snap, fresh)
 		switch ms := mentions(rec, ob.toPing(b, fresh)); {
 		case len(ms) == 1:
 			lines, pings = append(lines, l.T("bot.turn_ping", map[string]any{"Names": ms[0]})), 1

@@ -248,6 +248,7 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	ob.failures = 0
 	ob.mu.Unlock()
 	if snap != nil && (snap.Record.Status == table.StatusFinished || snap.Record.Status == table.StatusAbandoned) {
+		b.hands.forget(snap.Record.ID) // nothing more to bring up to date
 		ob.mu.Lock()
 		idle := ob.snap == nil && len(ob.lines) == 0 && !ob.scheduled
 		ob.mu.Unlock()

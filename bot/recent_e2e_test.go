@@ -143,3 +143,38 @@ func TestAIMovesBeforeTheAnswer(t *testing.T) {
 		})
 	}
 }
+
+// TestHandBroughtUpToDate: when a player's turn comes back while their
+// last hand message can still be edited, that message shows the table as
+// it now stands, with the controls of the current version, without the
+// player asking for the hand again.
+func TestHandBroughtUpToDate(t *testing.T) {
+	w := newWorld(t) // parallel with the other tests
+	g := w.openGame("courtiers", 2, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, bob)
+	refreshed, prev := 0, ""
+	for moves := 0; moves < 60 && refreshed < 3; moves++ {
+		tm := w.tableMessage(g.id)
+		acting := toAct(tm)
+		if len(tm.CustomIDs()) == 0 || len(acting) != 1 {
+			break
+		}
+		u := acting[0]
+		if last := g.last[u]; last != nil && prev != "" && prev != u {
+			// u's turn has come back after the other's: the hand u last
+			// saw is current.
+			now := w.fake.Message(last.ID)
+			prefix := "t/" + g.id + "/" + strconv.Itoa(w.version(g.id)) + "/"
+			if now == nil || !slices.ContainsFunc(now.CustomIDs(), func(id string) bool { return strings.HasPrefix(id, prefix) }) {
+				t.Fatalf("move %d: %s's hand message was not brought up to date (version %d): %v", moves, u, w.version(g.id), now)
+			}
+			refreshed++
+		}
+		g.move(u)
+		prev = u
+		w.idle()
+	}
+	if refreshed == 0 {
+		t.Fatal("no turn came back to a player with an open hand: the check checked nothing")
+	}
+	w.fake.AssertNoErrors(t)
+}

@@ -49,6 +49,9 @@ type message struct {
 	// plain makes what to send instead when the picture cannot be drawn:
 	// the same message with words in place of the picture.
 	plain func() message
+	// hand says that the message is a player's hand (handMessage): once
+	// sent as an answer, it is kept up to date when the turn comes back.
+	hand *handRef
 }
 
 // attachments builds fresh readers for the message's files (a retried
@@ -139,6 +142,10 @@ type reply struct {
 	i      *discordgo.Interaction
 	update bool // edit the message the component is on (7/6), not a new message (4/5)
 
+	// refresh: the reply edits an earlier answer through its token
+	// (editReply), not one of this interaction's own.
+	refresh bool
+
 	mu       sync.Mutex
 	deferred bool
 	done     bool
@@ -164,6 +171,14 @@ func (b *Bot) newReply(i *discordgo.Interaction, update bool) *reply {
 	}
 	r.timer = time.AfterFunc(max(wait, 0), r.deferNow)
 	return r
+}
+
+// editReply is a reply that edits the answer an earlier interaction gave,
+// through its token (valid 15 minutes): send replaces that message.
+func (b *Bot) editReply(i *discordgo.Interaction) *reply {
+	t := time.AfterFunc(time.Hour, func() {})
+	t.Stop()
+	return &reply{b: b, i: i, update: true, deferred: true, refresh: true, timer: t}
 }
 
 func (r *reply) deferNow() {
@@ -201,6 +216,7 @@ func (r *reply) send(ctx context.Context, m message) {
 		order *answerOrder
 		n     uint64
 		later *message
+		hand  = m.hand
 	)
 	if u := interactionUser(r.i); u != nil {
 		order = r.b.orderOf(u.ID)
@@ -276,6 +292,9 @@ func (r *reply) send(ctx context.Context, m message) {
 	if err != nil {
 		r.b.log.Warn("answering an interaction", "interaction", r.i.ID, "deferred", r.deferred, "err", err)
 		return
+	}
+	if !r.refresh {
+		r.b.noteHand(r.i, hand)
 	}
 	if later != nil {
 		r.b.pictureLater(r.i, order, n, *later)

@@ -1,0 +1,119 @@
+package bot
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/table"
+)
+
+// handLife is how long a hand message can be edited through the token of
+// the interaction that answered with it: Discord keeps a token 15 minutes;
+// a minute is left for the edit to arrive.
+const handLife = 14 * time.Minute
+
+// handRef names the hand message a message is: its table and the language
+// it is written in.
+type handRef struct {
+	table, lang string
+}
+
+// openHand is a player's latest hand message at a table while it can be
+// edited: the interaction it answered, and the language it is in.
+type openHand struct {
+	appID, token, user string
+	lang               string
+	at                 time.Time // when the interaction arrived
+}
+
+// openHands are the players' latest hand messages, by table and user, while
+// their tokens live: when a player's turn comes back, that message is
+// brought up to date in place, so the player acts without asking for the
+// hand again. An entry goes when its token is too old (swept at every new
+// one) and when its table ends.
+type openHands struct {
+	mu sync.Mutex
+	m  map[string]openHand
+}
+
+func handKey(tableID, user string) string { return tableID + "/" + user }
+
+// note keeps oh as the user's latest hand message at a table.
+func (h *openHands) note(tableID string, oh openHand, now time.Time) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.m == nil {
+		h.m = map[string]openHand{}
+	}
+	for k, o := range h.m {
+		if now.Sub(o.at) >= handLife {
+			delete(h.m, k)
+		}
+	}
+	h.m[handKey(tableID, oh.user)] = oh
+}
+
+// get is the user's latest hand message at a table, if it can be edited.
+func (h *openHands) get(tableID, user string, now time.Time) (openHand, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	oh, ok := h.m[handKey(tableID, user)]
+	if ok && now.Sub(oh.at) >= handLife {
+		delete(h.m, handKey(tableID, user))
+		return openHand{}, false
+	}
+	return oh, ok
+}
+
+// forget drops a table's entries (it has ended).
+func (h *openHands) forget(tableID string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for k := range h.m {
+		if len(k) > len(tableID) && k[:len(tableID)+1] == tableID+"/" {
+			delete(h.m, k)
+		}
+	}
+}
+
+func (h *openHands) size() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.m)
+}
+
+// noteHand remembers the hand message an interaction was answered with.
+func (b *Bot) noteHand(i *discordgo.Interaction, ref *handRef) {
+	u := interactionUser(i)
+	if ref == nil || u == nil || i.Token == "" {
+		return
+	}
+	at := b.clock.Now()
+	if t, ok := b.received.Load(i); ok {
+		at = t.(time.Time)
+	}
+	b.hands.note(ref.table, openHand{appID: i.AppID, token: i.Token, user: u.ID, lang: ref.lang, at: at}, b.clock.Now())
+}
+
+// refreshHands brings the open hand messages of the seats whose turn has
+// just come up to date in place (an interaction webhook's edit: not one of
+// the bot's rate-limited requests).
+func (b *Bot) refreshHands(ctx context.Context, snap *table.Snapshot, seats []engine.Seat) {
+	rec := snap.Record
+	for _, s := range seats {
+		si, ok := seatInfo(rec, s)
+		if !ok || si.Kind != table.Human {
+			continue
+		}
+		oh, ok := b.hands.get(rec.ID, si.UserID, b.clock.Now())
+		if !ok {
+			continue
+		}
+		i := &discordgo.Interaction{AppID: oh.appID, Token: oh.token, User: &discordgo.User{ID: oh.user}}
+		b.editReply(i).send(ctx, b.handMessage(b.loc.Lang(oh.lang), snap, s, "", ""))
+	}
+}
