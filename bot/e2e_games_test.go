@@ -78,6 +78,13 @@ func (g *gameRun) move(user string) {
 	// The answer to the user's last move serves when it was drawn for the
 	// table as it stands (the same player acting again); else "My hand".
 	hand := g.last[user]
+	if hand != nil {
+		// As the player sees it now: brought up to date when the turn came
+		// back (openHands), or as it was.
+		if live := w.fake.Message(hand.ID); live != nil {
+			hand = live
+		}
+	}
 	if hand == nil || !slices.ContainsFunc(hand.CustomIDs(), func(id string) bool {
 		return strings.HasPrefix(id, "t/"+g.id+"/"+strconv.Itoa(v)+"/")
 	}) {
