@@ -44,6 +44,7 @@ func layout(l *locales.Localizer, id string, ver int, choices []stepChoice, back
 			c.Label = c.alt
 		}
 	}
+	cardsAsButtons(choices, back)
 	var menus []*menu
 	var buttons []*stepChoice
 	find := func(key string) *menu {
@@ -267,4 +268,33 @@ func fitWords(s string, n int) string {
 		}
 	}
 	return strings.TrimRight(string(r), " ,;:·—-") + "…"
+}
+
+// cardsAsButtons makes the choices of a step buttons instead of a select
+// menu wherever they fit (one tap instead of two): when they are the
+// options of one menu alone, none needs a second line (a description a
+// button cannot show), and with the other buttons and Back they fit the
+// message's rows.
+func cardsAsButtons(choices []stepChoice, back bool) {
+	key, n := "", len(choices)
+	if back {
+		n++
+	}
+	if n > maxRows*maxRowButtons {
+		return
+	}
+	for _, c := range choices {
+		switch {
+		case c.Description != "":
+			return
+		case c.Menu == "":
+		case key == "":
+			key = c.Menu
+		case c.Menu != key:
+			return // two menus: their placeholders tell them apart
+		}
+	}
+	for i := range choices {
+		choices[i].Menu = ""
+	}
 }
