@@ -179,7 +179,7 @@ func (b *Bot) readerMessage(l *locales.Localizer, snap *table.Snapshot, note str
 // (the left card of a two-way pass).
 func (b *Bot) handMessage(l *locales.Localizer, snap *table.Snapshot, seat engine.Seat, note, stage string) message {
 	m := b.composeHand(l, snap, seat, note, stage, b.cfg.Pictures)
-	m.hand = &handRef{table: snap.Record.ID, lang: l.Tag()}
+	m.hand = &handRef{table: snap.Record.ID, lang: l.Tag(), version: snap.Version}
 	return m
 }
 

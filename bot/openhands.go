@@ -20,6 +20,7 @@ const handLife = 14 * time.Minute
 // it is written in.
 type handRef struct {
 	table, lang string
+	version     int // the table's version the hand shows
 }
 
 // openHand is a player's latest hand message at a table while it can be
@@ -27,6 +28,7 @@ type handRef struct {
 type openHand struct {
 	appID, token, user string
 	lang               string
+	version            int       // the table's version it shows
 	at                 time.Time // when the interaction arrived
 }
 
@@ -96,7 +98,7 @@ func (b *Bot) noteHand(i *discordgo.Interaction, ref *handRef) {
 	if t, ok := b.received.Load(i); ok {
 		at = t.(time.Time)
 	}
-	b.hands.note(ref.table, openHand{appID: i.AppID, token: i.Token, user: u.ID, lang: ref.lang, at: at}, b.clock.Now())
+	b.hands.note(ref.table, openHand{appID: i.AppID, token: i.Token, user: u.ID, lang: ref.lang, version: ref.version, at: at}, b.clock.Now())
 }
 
 // refreshHands brings the open hand messages of the seats whose turn has
@@ -110,9 +112,11 @@ func (b *Bot) refreshHands(ctx context.Context, snap *table.Snapshot, seats []en
 			continue
 		}
 		oh, ok := b.hands.get(rec.ID, si.UserID, b.clock.Now())
-		if !ok {
-			continue
+		if !ok || oh.version >= snap.Version {
+			continue // none, or it shows the table as it is (the answer to the player's own move)
 		}
+		oh.version = snap.Version
+		b.hands.note(rec.ID, oh, b.clock.Now())
 		i := &discordgo.Interaction{AppID: oh.appID, Token: oh.token, User: &discordgo.User{ID: oh.user}}
 		b.editReply(i).send(ctx, b.handMessage(b.loc.Lang(oh.lang), snap, s, "", ""))
 	}
