@@ -69,3 +69,14 @@ func (NoOptionalActions) OfferOptional(engine.View) bool { return false }
 type NoPowers struct{}
 
 func (NoPowers) Powers(*locales.Localizer, engine.View, Names) []string { return nil }
+
+// Plain is what most games have nothing for, embedded at once: no
+// free-form option, the rules summary only, rule errors' parameters as they
+// are, no pick of several cards at once, every action public once done.
+type Plain struct {
+	NoOptions
+	NoTopics
+	NoParamNames
+	NoPick
+	PublicActions
+}

@@ -16,12 +16,8 @@ func init() { render.Register(Presenter{}) }
 // Presenter is the game's presentation (render.Game); the embedded types
 // say what the game has nothing for.
 type Presenter struct {
-	render.NoOptions
-	render.NoParamNames
-	render.NoPick
+	render.Plain
 	render.NoPrefix
-	render.NoTopics
-	render.PublicActions
 	render.NoSecrets
 	render.NoOptionalActions
 }
