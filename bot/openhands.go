@@ -29,7 +29,7 @@ type openHand struct {
 	appID, token, user string
 	lang               string
 	version            int       // the table's version it shows
-	at                 time.Time // when the interaction arrived
+	at                 time.Time // when the answer was sent (the bot's clock)
 }
 
 // openHands are the players' latest hand messages, by table and user, while
@@ -94,11 +94,11 @@ func (b *Bot) noteHand(i *discordgo.Interaction, ref *handRef) {
 	if ref == nil || u == nil || i.Token == "" {
 		return
 	}
-	at := b.clock.Now()
-	if t, ok := b.received.Load(i); ok {
-		at = t.(time.Time)
-	}
-	b.hands.note(ref.table, openHand{appID: i.AppID, token: i.Token, user: u.ID, lang: ref.lang, version: ref.version, at: at}, b.clock.Now())
+	// The token's life counts on the bot's clock (the fake one in tests):
+	// from now, a moment after the interaction came, which the minute
+	// handLife leaves covers.
+	now := b.clock.Now()
+	b.hands.note(ref.table, openHand{appID: i.AppID, token: i.Token, user: u.ID, lang: ref.lang, version: ref.version, at: now}, now)
 }
 
 // refreshHands brings the open hand messages of the seats whose turn has

@@ -105,6 +105,15 @@ func (b princessScreen) princessCard(id string) render.Card {
 	return render.Card{Suit: "princess", Name: princessName(b.l, id), Note: b.l.T("princesses.princess."+id+".power", nil)}
 }
 
+// powerText is a princess's power in full, as the table's edition has it.
+func (b princessScreen) powerText(id string) string {
+	key := "princesses.princess." + id + ".text"
+	if b.v.Edition == princesses.Classic && b.l.Has(key+"_classic") {
+		key += "_classic"
+	}
+	return b.l.T(key, nil)
+}
+
 func (b princessScreen) princessText(id string) string {
 	return b.l.T("princesses.screen.princess", map[string]any{"Name": princessName(b.l, id), "Power": b.l.T("princesses.princess."+id+".power", nil)})
 }
@@ -256,9 +265,10 @@ func (b princessScreen) Secret() []render.Pile {
 			c.Code = id // the notation of the choice: choose <id>
 			c.Mark = b.mustAct()
 			p.Cards = append(p.Cards, c)
-			parts = append(parts, b.princessText(id))
+			// Chosen here: each power explained in full, where it is chosen.
+			parts = append(parts, b.princessText(id)+": "+b.powerText(id))
 		}
-		p.Text = strings.Join(parts, " · ")
+		p.Text = strings.Join(parts, "\n")
 		out = append(out, p)
 	}
 	if len(v.MyPowers) > 0 && !(len(v.MyPowers) == 1 && v.MyPowers[0] == mine) && v.Phase != "over" {
