@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/enginetest"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 )
@@ -107,11 +108,15 @@ func randomGame(t *testing.T, g engine.Game, seats int, seed uint64, at func(ste
 }
 
 // games is how many games a check plays per seat count: 1 under -race or
-// -short, n otherwise; STOLIK_HIDDEN_GAMES overrides it for the hidden
-// check (the thousands-of-games run:
-// STOLIK_HIDDEN_GAMES=200 go test -run Conformance/./hidden ./render/...).
+// -short, n otherwise, five times n in the soak step (STOLIK_SOAK=1);
+// STOLIK_HIDDEN_GAMES overrides it for the hidden check (the
+// thousands-of-games run: STOLIK_HIDDEN_GAMES=200 go test -run
+// Conformance/./hidden ./render/...).
 func games(n int, env string) int {
-	if testing.Short() || RaceEnabled {
+	switch {
+	case enginetest.Soak():
+		n *= 5 // .ci/run's soak step: the long runs in full
+	case testing.Short() || RaceEnabled:
 		n = 1
 	}
 	if v := os.Getenv(env); env != "" && v != "" {
@@ -137,7 +142,7 @@ func hidden(t *testing.T, b *locales.Bundle, g engine.Game, r render.Game, seats
 		}
 		return out
 	}
-	for k := range games(10, "STOLIK_HIDDEN_GAMES") {
+	for k := range games(4, "STOLIK_HIDDEN_GAMES") {
 		seed := uint64(1000*seats + k + 1)
 		randomGame(t, g, seats, seed, func(step int, st engine.State) {
 			hs, ok := st.(engine.HiddenShuffler)
