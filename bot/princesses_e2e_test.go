@@ -80,6 +80,7 @@ func TestRebelPrincessHardGames(t *testing.T) {
 // hardTable is a table being played by four humans, with the engine as the
 // oracle of what each of them may know.
 type hardTable struct {
+	changes *discordtest.Changes // the messages changed since the last check
 	w       *world
 	t       *testing.T
 	id      string
@@ -676,11 +677,15 @@ func (h *hardTable) check(answer *discordtest.Message) {
 	}
 	msgs = append(msgs, w.fake.Messages(h.thread)...)
 	viewers := append([]string{ala, olena, bob, zosia}, eve)
-	for _, u := range viewers {
-		// The players' hand messages, brought up to date by the bot when
-		// their turn comes back.
-		msgs = append(msgs, w.fake.Ephemeral(u)...)
+	if h.changes == nil {
+		h.changes = w.fake.Changes()
 	}
+	for _, u := range viewers {
+		// Whatever else changed that the user sees: their hand messages,
+		// brought up to date by the bot when their turn comes back.
+		msgs = append(msgs, h.changes.VisibleTo(u)...)
+	}
+	defer h.changes.Mark()
 	secret := map[string]map[princesses.Card]bool{}
 	for _, m := range msgs {
 		text := m.Text()
