@@ -20,53 +20,23 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/stolik-bot/stolik/store"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
-	"github.com/stolik-bot/stolik/store/record"
 )
 
-// Store is what the bot needs from persistence: the table store (with its
-// stamps, for several processes on one database), the open tables of a
-// channel, the users' preferences, and what games across days need: table
-// settings, seat flags, deadlines and their claims, votes, results and
-// statistics.
-type Store interface {
-	table.Store
-	table.Stamper
-	InChannel(ctx context.Context, channelID string) ([]string, error)
-	LastInChannel(ctx context.Context, channelID string) (string, error)
-	UserLang(ctx context.Context, userID string) (string, error)
-	SetUserLang(ctx context.Context, userID, lang string) error
-	DMReminders(ctx context.Context, userID string) (bool, error)
-	SetDMReminders(ctx context.Context, userID string, on bool) error
-
-	Meta(ctx context.Context, id string) (record.Meta, error)
-	SetMeta(ctx context.Context, id string, m record.Meta) error
-	SeatFlags(ctx context.Context, id string) (map[engine.Seat]record.SeatFlags, error)
-	SetSeatFlags(ctx context.Context, id string, seat engine.Seat, f record.SeatFlags) error
-
-	Deadlines(ctx context.Context, id string) ([]record.Deadline, error)
-	PutDeadline(ctx context.Context, dl record.Deadline) error
-	DeleteDeadline(ctx context.Context, id string, seat engine.Seat) error
-	ClaimDue(ctx context.Context, now time.Time, owner string, lease time.Duration) ([]record.Deadline, error)
-	ReleaseClaim(ctx context.Context, dl record.Deadline, owner string) error
-	NextDue(ctx context.Context) (time.Time, bool, error)
-	MarkReminded(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
-	MarkExpired(ctx context.Context, dl record.Deadline, at time.Time) (bool, error)
-
-	Vote(ctx context.Context, id, topic, voter, choice string, at time.Time) (bool, error)
-	Votes(ctx context.Context, id, topic string) (map[string]string, error)
-	ClearVotes(ctx context.Context, id, topic string) error
-
-	RecordResults(ctx context.Context, rs []record.Result) error
-	GuildStats(ctx context.Context, guildID string) ([]record.GameStat, error)
-	PlayerStats(ctx context.Context, guildID, userID string) ([]record.PlayerStat, error)
-	CurrentTables(ctx context.Context, guildID, userID string) (int, error)
-	OpenTables(ctx context.Context) ([]record.OpenTable, error)
-}
+// Store is what the bot needs from persistence: a store backend (the table
+// store with its stamps, for several processes on one database; the open
+// tables of a channel, the users' preferences, and what games across days
+// need: table settings, seat flags, deadlines and their claims, votes,
+// results and statistics). The contract lives with the store
+// (store.Backend, in the driver-free root), proved by one conformance
+// suite; the bot names no backend.
+type Store = store.Backend
 
 // Clock tells the bot what time it is (deadlines, reminders). Tests use a
 // fake one; the scheduler still sleeps on real timers, and is woken with
