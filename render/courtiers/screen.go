@@ -243,18 +243,7 @@ func (b courtierScreen) Center() []render.Pile {
 
 	killed := render.Pile{Label: l.T("courtiers.screen.killed", nil), Group: "aside", Cards: b.cards(v.Killed)}
 	killed.Cards = append(killed.Cards, faceDown(v.Ghosts)...)
-	list := l.T("courtiers.screen.none", nil)
-	if len(v.Killed) > 0 || v.Ghosts > 0 {
-		var parts []string
-		if len(v.Killed) > 0 {
-			parts = append(parts, courtierCards(l, v.Killed))
-		}
-		if v.Ghosts > 0 {
-			parts = append(parts, l.N("courtiers.face_down", v.Ghosts, nil))
-		}
-		list = strings.Join(parts, " + ")
-	}
-	killed.Text = l.T("courtiers.ui.killed", map[string]any{"Cards": list})
+	killed.Text = l.T("courtiers.ui.killed", map[string]any{"Cards": b.withHidden(v.Killed, v.Ghosts)})
 	out = append(out, killed)
 
 	deck := render.Pile{Label: l.T("courtiers.screen.deck", nil), Group: "aside", Count: v.Deck}
@@ -325,18 +314,7 @@ func (b courtierScreen) seat(seat engine.Seat) render.SeatPart {
 		label := l.T("courtiers.screen.spies", nil)
 		p.Piles = append(p.Piles, render.Pile{Label: label, Text: l.N("courtiers.face_down", d.Hidden, nil), Cards: faceDown(d.Hidden)})
 	}
-	domain := l.T("courtiers.screen.none", nil)
-	if len(d.Cards) > 0 || d.Hidden > 0 {
-		var parts []string
-		if len(d.Cards) > 0 {
-			parts = append(parts, courtierCards(l, d.Cards))
-		}
-		if d.Hidden > 0 {
-			parts = append(parts, l.N("courtiers.face_down", d.Hidden, nil))
-		}
-		domain = strings.Join(parts, " + ")
-	}
-	p.Line = p.Name + ": " + domain + " · " + strings.Join(p.Counts, " · ")
+	p.Line = p.Name + ": " + b.withHidden(d.Cards, d.Hidden) + " · " + strings.Join(p.Counts, " · ")
 	return p
 }
 
@@ -441,3 +419,19 @@ func (b courtierScreen) moves(seat engine.Seat, ps []courtiers.Placement) string
 
 // Chart: the game has none.
 func (b courtierScreen) Chart() *render.Chart { return nil }
+
+// withHidden names cards face up and how many more lie face down
+// ("Carp + 2 face down"), or says there are none.
+func (b courtierScreen) withHidden(cs []courtiers.Card, hidden int) string {
+	var parts []string
+	if len(cs) > 0 {
+		parts = append(parts, courtierCards(b.l, cs))
+	}
+	if hidden > 0 {
+		parts = append(parts, b.l.N("courtiers.face_down", hidden, nil))
+	}
+	if len(parts) == 0 {
+		return b.l.T("courtiers.screen.none", nil)
+	}
+	return strings.Join(parts, " + ")
+}

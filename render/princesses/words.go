@@ -627,6 +627,9 @@ func (Presenter) Pick(l *locales.Localizer, ev engine.View, legal []engine.Actio
 		for _, t := range toks[1:] {
 			named[t] = true
 		}
+		if len(named) == len(v.Hand) {
+			break // the combinations of a pass or a split cover the hand early
+		}
 	}
 	opts := make([]render.PickOption, 0, len(v.Hand))
 	for _, c := range v.Hand {
