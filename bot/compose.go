@@ -372,7 +372,9 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 	if playing {
 		legal = engine.AnyLegal(snap.State, seat)
 	}
-	sc, haveScreen := render.ScreenParts(rec.Setup.Game, render.PrivateParts, l, v, nm, legal)
+	// Midway through a choice (a card chosen, where it goes next), the
+	// screen marks what was chosen: the actions that follow it.
+	sc, haveScreen := render.ScreenParts(rec.Setup.Game, render.PrivateParts, l, v, nm, underPrefix(legal, stage))
 
 	var top []line
 	if note != "" {
@@ -429,8 +431,9 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 	var job *pictureJob
 	if pic {
 		// What the hand's picture shows, and nothing else: the same hand
-		// is drawn once (pictures.hands), whatever the step of a choice
-		// (the prompt is in words above it).
+		// is drawn once (pictures.hands) for each set of marked cards (a
+		// step of a choice marks the card chosen; the prompt above says
+		// it in words).
 		hs := render.Screen{Game: sc.Game, Viewer: sc.Viewer, Hand: sc.Hand, Secret: sc.Secret}
 		job = newPictureJob("hand", hs, []string{picture.HandAlt(hs)}, true)
 		parts = append(parts, part{comp: job.galleries()[0]})
@@ -524,4 +527,25 @@ func (b *Bot) showRule(ctx context.Context, r *reply, u user, id string) {
 		text = "**" + rule.Name + "**\n" + text
 	}
 	r.send(ctx, message{content: text})
+}
+
+// underPrefix are the actions of legal that begin with the words of prefix
+// (the part of a choice made so far); all of legal when none does (no
+// choice begun, or a stage that is not a beginning of actions: a pick's
+// first cards).
+func underPrefix(legal []engine.Action, prefix string) []engine.Action {
+	pre := strings.Fields(prefix)
+	if len(pre) == 0 {
+		return legal
+	}
+	var out []engine.Action
+	for _, a := range legal {
+		if f := strings.Fields(a.String()); len(f) >= len(pre) && slices.Equal(f[:len(pre)], pre) {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return legal
+	}
+	return out
 }

@@ -45,6 +45,9 @@ func layout(l *locales.Localizer, id string, ver int, choices []stepChoice, back
 		}
 	}
 	cardsAsButtons(choices, back)
+	if lines := detailLines(l, choices); len(lines) > 0 {
+		*extra = strings.TrimSpace(*extra + "\n" + strings.Join(lines, "\n"))
+	}
 	var menus []*menu
 	var buttons []*stepChoice
 	find := func(key string) *menu {
@@ -272,9 +275,9 @@ func fitWords(s string, n int) string {
 
 // cardsAsButtons makes the choices of a step buttons instead of a select
 // menu wherever they fit (one tap instead of two): when they are the
-// options of one menu alone, none needs a second line (a description a
-// button cannot show), and with the other buttons and Back they fit the
-// message's rows.
+// options of one menu alone and, with the other buttons and Back, fit the
+// message's rows. What their descriptions said goes above the buttons
+// (detailLines).
 func cardsAsButtons(choices []stepChoice, back bool) {
 	key, n := "", len(choices)
 	if back {
@@ -285,8 +288,6 @@ func cardsAsButtons(choices []stepChoice, back bool) {
 	}
 	for _, c := range choices {
 		switch {
-		case c.Description != "":
-			return
 		case c.Menu == "":
 		case key == "":
 			key = c.Menu
@@ -297,4 +298,31 @@ func cardsAsButtons(choices []stepChoice, back bool) {
 	for i := range choices {
 		choices[i].Menu = ""
 	}
+}
+
+// detailLines say what the choices do where their controls cannot: a
+// button's description, and the whole text a description shortened
+// (render.Control.Detail). Choices that do the same share one line
+// ("Prince 6, Queen 7 — you may use your power with it").
+func detailLines(l *locales.Localizer, choices []stepChoice) []string {
+	var order []string
+	labels := map[string][]string{}
+	for _, c := range choices {
+		text := c.Detail
+		if text == "" && c.Menu == "" {
+			text = c.Description
+		}
+		if text == "" {
+			continue
+		}
+		if _, ok := labels[text]; !ok {
+			order = append(order, text)
+		}
+		labels[text] = append(labels[text], c.Label)
+	}
+	out := make([]string, len(order))
+	for i, text := range order {
+		out[i] = l.T("bot.choice_detail", map[string]any{"List": strings.Join(labels[text], ", "), "Text": text})
+	}
+	return out
 }

@@ -31,6 +31,7 @@ type gameRun struct {
 	id      string
 	rng     *rand.Rand
 	steps   int // clicks that offered a next step instead of acting
+	stale   int // clicks on a hand drawn before that no longer stood
 	checked map[string]string
 	changes *discordtest.Changes            // the messages new or changed since the last check
 	last    map[string]*discordtest.Message // each user's last answer with controls
@@ -85,9 +86,12 @@ func (g *gameRun) move(user string) {
 			hand = live
 		}
 	}
-	if hand == nil || !slices.ContainsFunc(hand.CustomIDs(), func(id string) bool {
-		return strings.HasPrefix(id, "t/"+g.id+"/"+strconv.Itoa(v)+"/")
-	}) {
+	// A player taps what is in front of them: the hand message's controls,
+	// even when drawn at an earlier version (other seats moved since);
+	// the bot takes such a click when the seat has not moved since
+	// (table.Service.Stands), or answers it with the hand as it stands.
+	current := "t/" + g.id + "/" + strconv.Itoa(v) + "/"
+	if hand == nil || len(moveControls(hand)) == 0 {
 		hand = w.do(w.fake.Click(user, w.tableMessage(g.id), "hand/"+g.id))
 		if !hand.Ephemeral() {
 			w.t.Fatalf("the hand is not ephemeral: %s", hand)
@@ -127,6 +131,14 @@ func (g *gameRun) move(user string) {
 			}
 			g.last[user] = hand
 			return
+		}
+		if !next && !strings.HasPrefix(c.CustomID, current) && slices.ContainsFunc(moveControls(hand), func(c discordtest.Component) bool {
+			return strings.HasPrefix(c.CustomID, current)
+		}) {
+			// Drawn before, and no longer standing: answered with the
+			// hand as it stands.
+			g.stale++
+			continue
 		}
 		if !next {
 			w.t.Fatalf("%s's click %s changed nothing: %s", user, c.CustomID, hand)
@@ -460,9 +472,17 @@ func TestChaptersFourSeatsThroughDiscord(t *testing.T) {
 	defer gameDeadline(t)()
 	g := w.openGame("chapters", 4, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, olena, bob)
 	hand := w.do(w.fake.Click(bob, w.tableMessage(g.id), "hand/"+g.id))
-	sel := gameControls(hand)[0]
-	if !sel.IsSelect() || len(sel.Options) != 8 || sel.Options[0].Description == "" {
-		t.Errorf("the draft is not a select menu of 8 described cards: %s", hand)
+	// The draft: one tap on a card's button; what each card does is
+	// written above the buttons, whole ("Alicja 8 — z Krainy Czarów: …").
+	cards := gameControls(hand)
+	if len(cards) != 8 {
+		t.Fatalf("the draft is not 8 cards: %s", hand)
+	}
+	text := shownText(hand)
+	for _, c := range cards {
+		if c.IsSelect() || !strings.Contains(text, "\n"+c.Label+" — ") {
+			t.Errorf("the draft's card %q is not a button with its abilities above: %s", c.Label, hand)
+		}
 	}
 	g.playOut(300)
 	g.finish()
@@ -474,18 +494,26 @@ func TestChaptersTwoSeatsThroughDiscord(t *testing.T) {
 	g := w.openGame("chapters", 2, []discordtest.Arg{discordtest.Opt("language", "en")}, bob, zosia)
 	// 56 "pick X ghost Y": first the card to keep, then the ghost's.
 	hand := w.do(w.fake.Click(zosia, w.tableMessage(g.id), "hand/"+g.id))
-	sel := gameControls(hand)[0]
-	if !sel.IsSelect() || len(sel.Options) != 8 || !strings.HasPrefix(sel.Options[0].Value, ">pick ") {
+	first := gameControls(hand)
+	if len(first) != 8 || first[0].IsSelect() || !strings.Contains(first[0].CustomID, "/>pick ") {
 		t.Fatalf("the first step: %s", hand)
 	}
-	second := w.do(w.fake.Select(zosia, hand, sel.CustomID, sel.Options[2].Value))
-	sel2 := gameControls(second)[0]
-	keep := strings.TrimPrefix(sel.Options[2].Value, ">pick ")
-	if !sel2.IsSelect() || len(sel2.Options) != 7 || !strings.HasPrefix(sel2.Options[0].Value, "pick "+keep+" ghost ") {
+	second := w.do(w.fake.Click(zosia, hand, first[2].CustomID))
+	keep := first[2].CustomID[strings.Index(first[2].CustomID, ">pick ")+len(">pick "):]
+	var ghosts []discordtest.Component
+	for _, c := range gameControls(second) {
+		if !strings.HasSuffix(c.CustomID, "/~hand") {
+			ghosts = append(ghosts, c)
+		}
+	}
+	if len(ghosts) != 7 || !strings.Contains(ghosts[0].CustomID, "/pick "+keep+" ghost ") {
 		t.Fatalf("the second step: %s", second)
 	}
+	if !strings.Contains(shownText(second), first[2].Label) {
+		t.Errorf("the second step does not name the card chosen (%s): %s", first[2].Label, second)
+	}
 	v := w.version(g.id)
-	w.do(w.fake.Select(zosia, second, sel2.CustomID, sel2.Options[0].Value))
+	w.do(w.fake.Click(zosia, second, ghosts[0].CustomID))
 	if w.version(g.id) != v+1 {
 		t.Fatal("the two-step pick was not taken")
 	}

@@ -264,6 +264,12 @@ func writeValue(sb *strings.Builder, v any) error {
 		sb.WriteString(v)
 		return nil
 	case int:
+		// A negative number with the minus sign, as render writes it
+		// (withMinusSign).
+		if v < 0 {
+			sb.WriteString("−")
+			v = -v
+		}
 		var buf [20]byte
 		sb.Write(strconv.AppendInt(buf[:0], int64(v), 10))
 		return nil

@@ -399,3 +399,27 @@ func TestFastConcurrent(t *testing.T) {
 		<-done
 	}
 }
+
+// TestNegativeNumbersWithMinusSign: a negative number in a message is
+// written with the minus sign (−9), never a hyphen, by T and N alike and
+// by the fast path and go-i18n alike; a positive one as it is.
+func TestNegativeNumbersWithMinusSign(t *testing.T) {
+	l := MustLoad().Lang("en")
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{-9, "−9"}, {0, "0"}, {13, "13"}, {-130, "−130"}} {
+		data := map[string]any{"Name": "A", "Total": c.n}
+		for name, got := range map[string]string{
+			"fast T": l.T("lynx.event.score_part", data), "go-i18n T": l.slowT("lynx.event.score_part", data),
+			"fast N": l.N("common.points", c.n, nil), "go-i18n N": l.slowN("common.points", c.n, nil),
+		} {
+			if !strings.Contains(got, c.want) || strings.Contains(got, "-") {
+				t.Errorf("%s of %d: %q, want %q in it and no hyphen", name, c.n, got, c.want)
+			}
+		}
+		if data["Total"] != c.n {
+			t.Errorf("the caller's data changed: %v", data)
+		}
+	}
+}

@@ -300,6 +300,28 @@ func (l *Localizer) slowN(key string, count int, data map[string]any) string {
 	return l.render(key, d, count)
 }
 
+// withMinusSign is data with every negative int written with the minus
+// sign (−3), not a hyphen, as every number a message prints; data itself
+// is left as it is.
+func withMinusSign(data map[string]any) map[string]any {
+	var out map[string]any
+	for k, v := range data {
+		if n, ok := v.(int); ok && n < 0 {
+			if out == nil {
+				out = make(map[string]any, len(data))
+				for k, v := range data {
+					out[k] = v
+				}
+			}
+			out[k] = "−" + strconv.Itoa(-n)
+		}
+	}
+	if out == nil {
+		return data
+	}
+	return out
+}
+
 // render renders a message through go-i18n.
 func (l *Localizer) render(key string, data map[string]any, count any) (out string) {
 	defer func() {
@@ -312,7 +334,7 @@ func (l *Localizer) render(key string, data map[string]any, count any) (out stri
 	}
 	var td any
 	if data != nil {
-		td = data
+		td = withMinusSign(data)
 	}
 	cfg := &i18n.LocalizeConfig{
 		MessageID:      key,

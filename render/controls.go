@@ -104,6 +104,11 @@ type Control struct {
 	// Description is the second line of a select option: what the card
 	// does. At most MaxOptionText characters, never cut.
 	Description string
+	// Detail is the whole of what the choice does when Description had to
+	// leave part of it out: a front end shows it where the choice is
+	// offered (the Discord bot above the controls, the terminal beside the
+	// number).
+	Detail string
 	// Menu is the select menu the choice goes in, "" for a button. The
 	// choices of one menu share its Placeholder, which says what choosing
 	// one of them does.

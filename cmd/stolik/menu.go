@@ -109,6 +109,9 @@ func (c *chooser) name(it *item) {
 	it.note = strings.Join(it.toks[len(c.pre):], " ")
 	if ctr := c.r.Control(c.l, c.v, c.names, s); ctr.Label != "" {
 		it.label, it.desc, it.menu, it.placeholder = ctr.Label, ctr.Description, ctr.Menu, ctr.Placeholder
+		if ctr.Detail != "" {
+			it.desc = ctr.Detail // a terminal line has room for the whole
+		}
 		return
 	}
 	it.label = render.StepLabel(c.r, c.l, c.v, c.names, s, c.game.ParseAction)

@@ -246,8 +246,10 @@ func (st *State) finish(ev []engine.Event, reason string) []engine.Event {
 	st.phase = phaseOver
 	st.victim = -1
 	st.targets = st.targets[:0]
+	// seat is the paw holder: with "hand_empty", the one who played the
+	// last card of their hand.
 	return append(ev, engine.Public("game_over", map[string]any{
-		"winners": slices.Clone(best), "scores": slices.Clone(st.scores), "note": note, "reason": reason,
+		"winners": slices.Clone(best), "scores": slices.Clone(st.scores), "note": note, "reason": reason, "seat": st.active,
 	}))
 }
 

@@ -754,10 +754,11 @@ func (st *State) whyIllegal(s engine.Seat, a Action) error {
 
 func (st *State) applyChoose(s engine.Seat, a Action, r *engine.Rand) ([]engine.Event, error) {
 	st.chosen[s] = a.Princess
+	ev := []engine.Event{engine.Public("princess_chosen", map[string]any{"seat": s})}
 	if len(st.Acting()) > 0 {
-		return []engine.Event{engine.Public("princess_chosen", map[string]any{"seat": s})}, nil
+		return ev, nil
 	}
-	ev := []engine.Event{engine.Public("princesses_revealed", map[string]any{"princesses": princessStrings(st.chosen)})}
+	ev = append(ev, engine.Public("princesses_revealed", map[string]any{"princesses": princessStrings(st.chosen)}))
 	return append(ev, st.beginRoundPlay(r)...), nil
 }
 

@@ -29,7 +29,8 @@ func chaptersTable(v *chapters.View) *chapters.Table {
 // chaptersDesc is what a card is and does in at most MaxOptionText
 // characters: its traits and abilities; the abilities alone when both do
 // not fit (the traits are the clause it may drop); else its traits and a
-// pointer to the full text, which the prompt then carries (full is false).
+// pointer to the full text, which the control's Detail then carries (full
+// is false).
 func chaptersDesc(l *locales.Localizer, t *chapters.Table, c chapters.Card) (desc string, full bool) {
 	traits, text := ChaptersTraits(l, t.Card(c).Traits), ChaptersAbilities(l, t, c)
 	if d, ok := render.FirstFitting(render.MaxOptionText, l.T("chapters.step.desc", map[string]any{"List": traits, "Text": text}), text); ok {
@@ -59,34 +60,25 @@ func (Presenter) Control(l *locales.Localizer, ev engine.View, _ render.Names, s
 		return render.Control{Label: strings.Join(t, " ")}
 	}
 	out := render.Control{Label: ChaptersCard(l, tb, c), Menu: menu, Placeholder: l.T(place, nil)}
-	out.Description, _ = chaptersDesc(l, tb, c)
+	var full bool
+	if out.Description, full = chaptersDesc(l, tb, c); !full {
+		out.Detail = l.T("chapters.step.desc", map[string]any{"List": ChaptersTraits(l, tb.Card(c).Traits), "Text": ChaptersAbilities(l, tb, c)})
+	}
 	if i == 1 && len(t) == 4 {
 		// The last two cards of a 2-player pick: one choice.
 		g, _ := chapters.ParseCard(t[3])
 		out.Label = l.T("chapters.control.keep_ghost", map[string]any{"Card": ChaptersCard(l, tb, c), "Text": ChaptersCard(l, tb, g)})
-		out.Description = ""
+		out.Description, out.Detail = "", ""
 	}
 	return out
 }
 
-// Prompt: once the card to keep is chosen, the question of the ghost's;
-// and the full text of every card whose description had to leave it out.
+// Prompt: once the card to keep is chosen, the question of the ghost's.
 func (Presenter) Prompt(l *locales.Localizer, ev engine.View, _ render.Names, chosen []string) string {
 	v, _ := ev.(*chapters.View)
-	if v == nil {
+	if v == nil || len(chosen) != 2 || chosen[0] != "pick" {
 		return ""
 	}
-	tb := chaptersTable(v)
-	var lines []string
-	var keep chapters.Card
-	if len(chosen) == 2 && chosen[0] == "pick" {
-		keep, _ = chapters.ParseCard(chosen[1])
-		lines = append(lines, l.T("chapters.control.prompt.ghost", map[string]any{"Card": ChaptersCard(l, tb, keep)}))
-	}
-	for _, c := range v.Hand {
-		if _, full := chaptersDesc(l, tb, c); !full && c != keep {
-			lines = append(lines, ChaptersCardLine(l, tb, c))
-		}
-	}
-	return strings.Join(lines, "\n")
+	keep, _ := chapters.ParseCard(chosen[1])
+	return l.T("chapters.control.prompt.ghost", map[string]any{"Card": ChaptersCard(l, chaptersTable(v), keep)})
 }

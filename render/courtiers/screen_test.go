@@ -104,7 +104,7 @@ var courtiersScreens = rendertest.Screens{
 			}
 		}
 
-		// The Queen's table: a pile above and one below the mat per
+		// The Queen's table: a pile above and one below the table per
 		// family, and the Queen's column of face-down spies while the
 		// game lasts; the face-down cards are exactly the spies the view
 		// counts.
@@ -231,7 +231,7 @@ func TestCourtiersScreenWords(t *testing.T) {
 			return v
 		}, func(sc render.Screen) []string { return append(append([]string{sc.Title}, sc.Doing...), sc.Recent...) },
 			[]string{"Хід: Bolek", "Зараз грає Bolek — ще лишилося: стіл Королеви, власні володіння", "Цього ходу: Bolek розміщує у ваші володіння: Заєць (вельможа)."}},
-		{"empty table", "pl", base, rendertest.CenterTexts, []string{"Karpie nad matą: brak", "Kolumna Królowej nad matą: 1 zakryty szpieg", "Wyeliminowane: brak", "Talia: pusta"}},
+		{"empty table", "pl", base, rendertest.CenterTexts, []string{"Karpie nad stołem: brak", "Kolumna Królowej nad stołem: 1 zakryty szpieg", "Wyeliminowane: brak", "Talia: pusta"}},
 		{"hand and missions", "pl", base, func(sc render.Screen) []string {
 			out := []string{sc.Hand.Text, sc.Title}
 			for _, p := range sc.Secret {

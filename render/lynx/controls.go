@@ -43,7 +43,8 @@ func (Presenter) Control(l *locales.Localizer, ev engine.View, names render.Name
 			return render.Control{Label: text}
 		}
 		if s.Chosen >= 2 {
-			return render.Control{Label: strings.Join(t[1:], " ")}
+			// "2 cards: 8 8", "2 cards: 9 X": how many, and which.
+			return render.Control{Label: l.N("lynx.control.set", len(t)-1, map[string]any{"Set": strings.Join(t[1:], " ")})}
 		}
 		g := lynxGroupOf(v, value)
 		c := render.Control{Label: LynxGroup(l, g), Menu: "play", Placeholder: l.T("lynx.control.menu.play", nil)}

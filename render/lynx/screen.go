@@ -350,7 +350,11 @@ func (b lynxScreen) Status() []string {
 		out = append(out, l.T("lynx.screen.status.pending", map[string]any{"Names": strings.Join(pending, ", ")}))
 	}
 	if v.Phase == "over" && v.Reason != "" {
-		out = append(out, l.T("lynx.end."+v.Reason, nil))
+		key := "lynx.end." + v.Reason
+		if v.Reason == "hand_empty" && v.Active == v.Seat {
+			key += "_you"
+		}
+		out = append(out, l.T(key, map[string]any{"Name": b.names.Of(v.Active)}))
 	}
 	return out
 }

@@ -196,7 +196,8 @@ func (Presenter) Event(l *locales.Localizer, e engine.Event, names render.Names)
 		if len(w) > 1 {
 			key = "ui.winners_shared"
 		}
-		return l.T("lynx.end."+reason, nil) + " " + l.T("lynx.event.scores", map[string]any{"List": strings.Join(parts, "; ")}) +
+		seat, _ := a["seat"].(engine.Seat)
+		return l.T("lynx.end."+reason, map[string]any{"Name": names.Of(seat)}) + " " + l.T("lynx.event.scores", map[string]any{"List": strings.Join(parts, "; ")}) +
 			" " + l.T(key, map[string]any{"Names": names.List(w)})
 	}
 	return ""

@@ -36,6 +36,19 @@ func princessPower(l *locales.Localizer, id string) string {
 	return l.T("princesses.princess."+id+".power", nil)
 }
 
+// princessPowerText is a princess's power in full, as the view's edition
+// has it: what choosing or announcing it does.
+func princessPowerText(l *locales.Localizer, v *princesses.View, id string) string {
+	key := "princesses.princess." + id + ".text"
+	if v != nil && v.Edition == princesses.Classic && l.Has(key+"_classic") {
+		key += "_classic"
+	}
+	if !l.Has(key) {
+		return ""
+	}
+	return l.T(key, nil)
+}
+
 func princessSeat(names render.Names, tok string) string {
 	n, err := strconv.Atoi(tok)
 	if err != nil {
@@ -72,7 +85,7 @@ func (Presenter) Control(l *locales.Localizer, ev engine.View, names render.Name
 			if len(t) == 2 {
 				return render.Control{Label: l.T("princesses.control.no_power", nil)}
 			}
-			return render.Control{Label: princessPower(l, t[2])}
+			return render.Control{Label: princessPower(l, t[2]), Detail: princessPowerText(l, v, t[2])}
 		case "swap":
 			return princessMenu(l, "take", card(2))
 		case "declare":
@@ -129,9 +142,11 @@ func (Presenter) Control(l *locales.Localizer, ev engine.View, names render.Name
 			return render.Control{Label: l.T("princesses.suit."+su.Letter(), nil)}
 		}
 	case "declare":
+		c := render.Control{Label: whole(), Detail: princessPowerText(l, v, t[1])}
 		if !s.Whole {
-			return render.Control{Label: l.T("princesses.power.action.declare", map[string]any{"Power": princessPower(l, t[1])})}
+			c.Label = l.T("princesses.power.action.declare", map[string]any{"Power": princessPower(l, t[1])})
 		}
+		return c
 	case "pocahontas":
 		if t[1] != "none" {
 			return render.Control{Label: princessSeat(names, t[1])}
