@@ -184,8 +184,7 @@ func cachedBands(parts []bandPart) ([]*band, error) {
 // TableSplit draws the table as two pictures, each nearer the shape a chat
 // shows whole (Discord shows one picture in at most about 520×350 pixels on
 // a desktop): the title, the rule, the standings and the centre; then the
-// seats and
-// the status lines, with a margin above them. A table without seats, or
+// seats and the status lines, with a margin above them. A table without seats, or
 // with nothing above them but its title, is one picture. Both are the rows
 // of Table's picture, with the margins.
 func TableSplit(sc render.Screen) ([][]byte, error) {

@@ -442,7 +442,7 @@ func squeeze(game string, piles []render.Pile, boxes []pileBox, sz size, w, hgap
 // columns above a mat, the "down" piles as columns below it, each column's
 // cards fanned away from the mat, the columns' labels on the mat.
 //
-// tight keeps a column's fan within half the height.
+// tight keeps a column's fan within 90 px.
 func drawQueenTable(c *canvas, sc render.Screen, y int, tight bool) int {
 	var up, down []render.Pile
 	for _, p := range sc.Center {
@@ -474,7 +474,7 @@ func drawQueenTable(c *canvas, sc render.Screen, y int, tight bool) int {
 		}
 		most := 300
 		if tight {
-			most = 150
+			most = 90
 		}
 		if total > most {
 			for i := range out {
