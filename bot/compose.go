@@ -9,6 +9,7 @@ package bot
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -285,12 +286,21 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 		for _, p := range sc.Center {
 			center = append(center, line{text: p.Line(), kind: "center"})
 		}
-		for _, s := range sc.Seats {
-			t := s.Line
-			if t == "" {
-				t = s.Name + ": " + strings.Join(s.Counts, " · ")
-			}
-			seats = append(seats, line{text: t, kind: "seat"})
+	}
+	// The seats in words, with a picture too: the picture shows a seat's
+	// name and counts only (a chat shows it too small for a seat's cards).
+	for _, s := range sc.Seats {
+		t := s.Line
+		if t == "" {
+			t = s.Name + ": " + strings.Join(s.Counts, " · ")
+		}
+		seats = append(seats, line{text: t, kind: "seat"})
+	}
+	// The totals so far in one line: the picture of a game in play leaves
+	// out the chart of the rounds.
+	if pic && len(sc.Result) == 0 {
+		if t := totalsLine(l, sc.Chart); t != "" {
+			status = append(status, line{text: t})
 		}
 	}
 	// The status lines are words, with a picture too: in a picture they
@@ -326,6 +336,9 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 		// The picture holds no status lines: they are in the text.
 		drawn := sc
 		drawn.Doing, drawn.Status, drawn.Recent = nil, nil, nil
+		if len(drawn.Result) == 0 {
+			drawn.Chart = nil // the totals line says it
+		}
 		job = newPictureJob("table", drawn, picture.TableSplitAlt(drawn), false)
 		for _, g := range job.galleries() {
 			parts = append(parts, part{comp: g})
@@ -353,6 +366,22 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 		m.plain = func() message { return b.composeScreen(snap, o) }
 	}
 	return m
+}
+
+// totalsLine is the chart's last totals in one line ("Totals so far: Ala
+// 3 · Bob 8"); "" without a chart or a round played.
+func totalsLine(l *locales.Localizer, ch *render.Chart) string {
+	if ch == nil || len(ch.Rounds) == 0 {
+		return ""
+	}
+	last := ch.Rounds[len(ch.Rounds)-1]
+	var out []string
+	for i, name := range ch.Names {
+		if i < len(last) {
+			out = append(out, name+" "+strconv.Itoa(last[i]))
+		}
+	}
+	return l.T("bot.totals", map[string]any{"Scores": strings.Join(out, " · ")})
 }
 
 // composeHand is a seat's own message, as a Components V2 message: a note

@@ -2,6 +2,7 @@ package picture
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stolik-bot/stolik/render"
@@ -36,7 +37,7 @@ func TableAlt(sc render.Screen) string {
 		parts = append(parts, altPart{forms: []string{joinNonEmpty(": ", r.Name, r.Short), r.Name, ""}, drop: 2})
 	}
 	for _, p := range sc.Center {
-		parts = append(parts, altPart{forms: []string{p.Line(), p.Label, ""}, drop: 3})
+		parts = append(parts, altPart{forms: []string{pileLine(p), p.Label, ""}, drop: 3})
 	}
 	for _, s := range sc.Seats {
 		mark := ""
@@ -72,9 +73,36 @@ func HandAlt(sc render.Screen) string {
 		parts = append(parts, altPart{forms: []string{h.Line(), h.Label}, drop: 1})
 	}
 	for _, p := range sc.Secret {
-		parts = append(parts, altPart{forms: []string{p.Line(), p.Label, ""}, drop: 2})
+		parts = append(parts, altPart{forms: []string{pileLine(p), p.Label, ""}, drop: 2})
 	}
 	return fitAlt(parts)
+}
+
+// pileLine is a pile in words, named once: its text alone when the text's
+// head (before a colon) names the pile already, in the label's first word or
+// another form of it
+// ("Eliminated" over "Eliminated: …", "Played this turn" over "Bot 3 has
+// played 10 this turn"), else as render.Pile.Line says it.
+func pileLine(p render.Pile) string {
+	if p.Label == "" || p.Text == "" {
+		return p.Line()
+	}
+	lw := strings.Fields(strings.ToLower(p.Label))
+	if len(lw) == 0 {
+		return p.Line()
+	}
+	stem := []rune(lw[0])
+	n := min(len(stem), 5)
+	if n < 4 {
+		return p.Line()
+	}
+	head, _, _ := strings.Cut(p.Text, ":")
+	for _, w := range strings.FieldsFunc(strings.ToLower(head), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if r := []rune(w); len(r) >= n && string(r[:n]) == string(stem[:n]) {
+			return p.Text
+		}
+	}
+	return p.Line()
 }
 
 func joinNonEmpty(sep string, ss ...string) string {

@@ -99,9 +99,10 @@ func tableParts(sc render.Screen) []bandPart {
 	if len(sc.Result) > 0 {
 		ps = append(ps, result)
 	}
+	tight := centreTight(sc)
 	ps = append(ps, bandPart{
-		key:  keyBuf{bandCentre}.str(sc.Game).piles(sc.Center),
-		draw: func(c *canvas, y int) int { return drawCentre(c, sc, y) },
+		key:  keyBuf{bandCentre}.str(sc.Game).flag(tight).piles(sc.Center),
+		draw: func(c *canvas, y int) int { return drawCentre(c, sc, y, tight) },
 	})
 	n := len(sc.Seats)
 	cols := seatCols(n)
@@ -148,9 +149,9 @@ func tableBands(sc render.Screen) ([]byte, error) {
 }
 
 // splits reports whether TableSplit makes two pictures of sc: seats, and
-// a centre or standings above them.
+// a centre, standings or a round's rule above them.
 func splits(sc render.Screen) bool {
-	return len(sc.Seats) > 0 && (len(sc.Center) > 0 || len(sc.Result) > 0)
+	return len(sc.Seats) > 0 && (len(sc.Center) > 0 || len(sc.Result) > 0 || sc.Rule != nil)
 }
 
 // errSpill is a band whose drawing reached another band's rows.
@@ -182,8 +183,8 @@ func cachedBands(parts []bandPart) ([]*band, error) {
 
 // TableSplit draws the table as two pictures, each nearer the shape a chat
 // shows whole (Discord shows one picture in at most about 520×350 pixels on
-// a desktop): the title, the standings and the centre; then the seats and
-// the status lines, with a margin above them. A table without seats, or
+// a desktop): the title, the rule, the standings and the centre; then the
+// seats and the status lines, with a margin above them. A table without seats, or
 // with nothing above them but its title, is one picture. Both are the rows
 // of Table's picture, with the margins.
 func TableSplit(sc render.Screen) ([][]byte, error) {

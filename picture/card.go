@@ -23,14 +23,17 @@ const (
 type geom struct {
 	w, h, rad, border int
 	valuePx, namePx   int // 0: no name on the card
+	notePx            int // a note's text, and a small card's
 	maxLines          int // name and note lines
 	symbol            int // the largest symbol
 }
 
+// The cards' type is as large as their width allows: a phone shows a
+// picture at about 0.6 of its size.
 var geoms = [...]geom{
-	small:  {w: 60, h: 84, rad: 6, border: 2, valuePx: 20, symbol: 32},
-	medium: {w: 100, h: 144, rad: 8, border: 3, valuePx: 24, namePx: 14, maxLines: 3, symbol: 46},
-	large:  {w: 124, h: 180, rad: 10, border: 3, valuePx: 30, namePx: 16, maxLines: 4, symbol: 62},
+	small:  {w: 60, h: 84, rad: 6, border: 2, valuePx: 22, notePx: 15, symbol: 30},
+	medium: {w: 100, h: 140, rad: 8, border: 3, valuePx: 26, namePx: 17, notePx: 16, maxLines: 3, symbol: 40},
+	large:  {w: 106, h: 156, rad: 9, border: 3, valuePx: 30, namePx: 18, notePx: 17, maxLines: 4, symbol: 48},
 }
 
 // wideSmall is the width of a small card that carries a name only (a
@@ -208,18 +211,18 @@ func layoutCard(k cardKey) cardLayout {
 	L := cardLayout{w: w, h: g.h, st: st, value: k.value, pad: g.border + 4}
 	pad := L.pad
 	top, bottom := pad, g.h-pad
-	textW := w - 2*pad
+	textW := w - 2*(g.border+2)
 	if k.value != "" {
 		L.valueFace = faceOf(bold, g.valuePx)
 		if k.sz != small {
 			L.valueRight = true
-			for px := g.valuePx; px > 14 && L.valueFace.width(k.value)*2+3*pad > w; px -= 2 {
+			for px := g.valuePx; px > 16 && L.valueFace.width(k.value)*2+3*pad > w; px -= 2 {
 				L.valueFace = faceOf(bold, px)
 			}
 		}
 		top = pad + L.valueFace.ascent + 3
 	}
-	cond := []*face{faceOf(regular, 14), faceOf(condensed, 14)}
+	cond := []*face{faceOf(regular, g.notePx), faceOf(condensed, g.notePx), faceOf(condensed, g.notePx-1)}
 	var head, foot []textBlock
 	switch {
 	case k.sz == small:
@@ -258,10 +261,10 @@ func layoutCard(k cardKey) cardLayout {
 			b.note = true
 			head = append(head, b)
 		}
-		names := []*face{faceOf(regular, g.namePx), faceOf(regular, 14), faceOf(condensed, 14)}
+		names := []*face{faceOf(regular, g.namePx), faceOf(condensed, g.namePx), faceOf(condensed, g.notePx)}
 		foot = append(foot, cardText(k.name, names, textW, g.maxLines+1, ink))
 	default:
-		names := []*face{faceOf(regular, g.namePx), faceOf(regular, 14), faceOf(condensed, 14)}
+		names := []*face{faceOf(regular, g.namePx), faceOf(condensed, g.namePx), faceOf(condensed, g.notePx)}
 		if k.name == k.value {
 			k.name = "" // the corners say it
 		}

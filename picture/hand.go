@@ -36,10 +36,18 @@ func drawHand(sc render.Screen, rec bool) *canvas {
 	return c
 }
 
+// layoutHand draws the hand on c (nothing when c is nil) and returns its
+// height: the cards side by side on rows, or, when that would make the
+// picture taller than maxH, in overlapping fans.
 func layoutHand(c *canvas, sc render.Screen) int {
+	tight := layoutHandAs(nil, sc, false) > maxH
+	return layoutHandAs(c, sc, tight)
+}
+
+func layoutHandAs(c *canvas, sc render.Screen, tight bool) int {
 	y := pad
 	if sc.Prompt != "" {
-		f, ls := fit(sc.Prompt, []*face{faceOf(bold, 18), faceOf(condensedBold, 18), faceOf(condensedBold, 16)}, inner, 3)
+		f, ls := fit(sc.Prompt, []*face{faceOf(bold, 20), faceOf(condensedBold, 20), faceOf(condensedBold, 18)}, inner, 3)
 		y = c.lines(f, ls, image.Rect(pad, y, width-pad, y+len(ls)*(f.lineH+2)), f.lineH+2, gold, false) + gap
 	}
 	// The hand, and the secret piles beside it when there is room, else
@@ -47,7 +55,7 @@ func layoutHand(c *canvas, sc render.Screen) int {
 	var hand pileBox
 	dimOthers := false
 	if sc.Hand != nil {
-		hand = measurePile(sc.Game, *sc.Hand, large, inner)
+		hand = measurePile(sc.Game, *sc.Hand, large, inner, tight)
 		dimOthers = slices.ContainsFunc(sc.Hand.Cards, func(c render.Card) bool { return c.Mark })
 		if dimOthers {
 			hand.h += 8 // the rings
@@ -55,12 +63,12 @@ func layoutHand(c *canvas, sc render.Screen) int {
 	}
 	secretW := -20
 	for _, p := range sc.Secret {
-		secretW += measurePile(sc.Game, p, large, inner-2*gap).w + 20
+		secretW += measurePile(sc.Game, p, large, inner-2*gap, tight).w + 20
 	}
 	side := sc.Hand != nil && len(sc.Secret) > 0 && hand.w+gap+secretW+2*gap <= inner
 	secrets := func(c *canvas, x, y, w, minH int) int {
 		body := func(c *canvas, y int) int {
-			return flowPiles(c, sc.Game, sc.Secret, large, x+gap, y, w-2*gap, feltDeep)
+			return flowPiles(c, sc.Game, sc.Secret, large, x+gap, y, w-2*gap, feltDeep, tight)
 		}
 		h := max(body(nil, y+gap)-y+gap, minH)
 		c.roundRect(image.Rect(x, y, x+w, y+h), 12, feltDeep)

@@ -26,7 +26,7 @@ func TestTableSplit(t *testing.T) {
 				t.Fatalf("%d pictures, %d descriptions", len(pngs), len(alts))
 			}
 			w := decodePaletted(t, whole)
-			if len(sc.Seats) == 0 || len(sc.Center) == 0 && len(sc.Result) == 0 {
+			if !splits(sc) {
 				if len(pngs) != 1 || !bytes.Equal(decodePaletted(t, pngs[0]).Pix, w.Pix) {
 					t.Fatalf("a table without seats or nothing above them: %d pictures, or not the one picture", len(pngs))
 				}

@@ -11,36 +11,45 @@ import (
 )
 
 // The picture's measures, in pixels.
+//
+// A chat shows a picture in a message about 300 CSS px wide on a phone
+// (390 px wide) and at its own size up to about 520 px on a desktop: a
+// picture 480 px wide keeps its type at about 0.6 of its size on a phone,
+// where one 960 px wide came out at 0.3 (3–5 px words).
 const (
-	width = 960 // every picture; phones scale it to about 390
-	pad   = 16  // around the picture
-	gap   = 12  // between boxes
+	width = 480 // every picture
+	pad   = 12  // around the picture
+	gap   = 10  // between boxes
 	inner = width - 2*pad
+	// maxH is the tallest a picture should be: a chat shows a taller one
+	// smaller still.
+	maxH = width * 5 / 4
 )
 
-// The faces of the picture's text (at least 14 px everywhere).
-func titleFaces() []*face { return []*face{faceOf(bold, 24), faceOf(condensedBold, 22)} }
+// The faces of the picture's text: at least 17 px everywhere, which a
+// phone shows at about 10 px (0.6 of it).
+func titleFaces() []*face {
+	return []*face{faceOf(bold, 26), faceOf(condensedBold, 26), faceOf(condensedBold, 22)}
+}
 func labelFaces() []*face {
-	return []*face{faceOf(bold, 15), faceOf(condensedBold, 15), faceOf(condensedBold, 14)}
+	return []*face{faceOf(bold, 18), faceOf(condensedBold, 18), faceOf(condensedBold, 17)}
 }
 func textFaces() []*face {
-	return []*face{faceOf(regular, 16), faceOf(condensed, 16), faceOf(condensed, 15)}
+	return []*face{faceOf(regular, 19), faceOf(condensed, 19), faceOf(condensed, 17)}
 }
 func countFaces() []*face {
-	return []*face{faceOf(regular, 15), faceOf(condensed, 15), faceOf(condensed, 14)}
+	return []*face{faceOf(regular, 18), faceOf(condensed, 18), faceOf(condensed, 17)}
 }
 
-// seatNameFaces and seatCountFaces are a seat's name and counts: larger
-// than the other small texts, as a chat shows the seats' picture at under
-// half its size (Discord: about 0.45 on a desktop, 0.33–0.4 on a phone,
-// where 22 px of counts come out at 7–9 px); smaller faces when a long
-// name or many counts need them.
+// seatNameFaces and seatCountFaces are a seat's name and counts, the
+// largest texts after the title: a seat is what a glance at the picture
+// looks for; smaller faces when a long name or many counts need them.
 func seatNameFaces() []*face {
-	return []*face{faceOf(bold, 25), faceOf(condensedBold, 25), faceOf(condensedBold, 21), faceOf(condensedBold, 18), faceOf(condensedBold, 16)}
+	return []*face{faceOf(bold, 24), faceOf(condensedBold, 24), faceOf(condensedBold, 21), faceOf(condensedBold, 19)}
 }
 
 func seatCountFaces() []*face {
-	return []*face{faceOf(regular, 22), faceOf(condensed, 22), faceOf(condensed, 19), faceOf(condensed, 16), faceOf(condensed, 14)}
+	return []*face{faceOf(regular, 21), faceOf(condensed, 21), faceOf(condensed, 19), faceOf(condensed, 17)}
 }
 
 // Table draws the table as the players around it see it: the title and the
@@ -86,7 +95,7 @@ func layoutTable(c *canvas, sc render.Screen) int {
 		// The game is over: the standings come first.
 		y = drawResult(c, sc, y)
 	}
-	y = drawCentre(c, sc, y)
+	y = drawCentre(c, sc, y, centreTight(sc))
 	y = drawSeats(c, sc, y)
 	y = drawStatus(c, sc.StatusLines(), y)
 	if len(sc.Result) == 0 {
@@ -131,8 +140,9 @@ func drawHeader(c *canvas, sc render.Screen, y int) int {
 
 // drawCentre draws the centre piles on a darker field: a row per group, in
 // the order the groups first appear; "up" and "down" make the Courtisans
-// queen's table around a mat.
-func drawCentre(c *canvas, sc render.Screen, y int) int {
+// queen's table around a mat. tight overlaps the fans of cards that do not
+// fit (centreTight).
+func drawCentre(c *canvas, sc render.Screen, y int, tight bool) int {
 	if len(sc.Center) == 0 {
 		return y
 	}
@@ -154,7 +164,7 @@ func drawCentre(c *canvas, sc render.Screen, y int) int {
 				y += gap
 			}
 			if g == "up" {
-				y = drawQueenTable(c, sc, y)
+				y = drawQueenTable(c, sc, y, tight)
 				continue
 			}
 			var piles []render.Pile
@@ -163,7 +173,11 @@ func drawCentre(c *canvas, sc render.Screen, y int) int {
 					piles = append(piles, p)
 				}
 			}
-			y = flowPiles(c, sc.Game, piles, medium, pad+gap, y, inner-2*gap, feltDeep)
+			sz := medium
+			if tight {
+				sz = small // the fans overlap, the cards tell themselves by their corners
+			}
+			y = flowPiles(c, sc.Game, piles, sz, pad+gap, y, inner-2*gap, feltDeep, tight)
 		}
 		return y
 	}
@@ -171,6 +185,20 @@ func drawCentre(c *canvas, sc render.Screen, y int) int {
 	c.roundRect(image.Rect(pad, y, width-pad, y+h), 12, feltDeep)
 	body(c, y+gap)
 	return y + h + gap
+}
+
+// centreTight reports whether the picture of the header, the standings and
+// the centre (TableSplit's first) would be taller than maxH with the fans of
+// the centre on rows: then they overlap.
+func centreTight(sc render.Screen) bool {
+	if len(sc.Center) == 0 {
+		return false
+	}
+	y := drawHeader(nil, sc, pad)
+	if len(sc.Result) > 0 {
+		y = drawResult(nil, sc, y)
+	}
+	return drawCentre(nil, sc, y, false)-gap+pad > maxH
 }
 
 // pileBox is the size of a pile: its label above its cards.
@@ -192,19 +220,20 @@ const (
 // minStep is the least part of a card left showing in a fan.
 var minStep = [...]int{small: 18, medium: 28, large: 40}
 
-// measurePile lays a pile out in at most maxW.
-func measurePile(game string, p render.Pile, sz size, maxW int) pileBox {
+// measurePile lays a pile out in at most maxW: a fan of cards that tell
+// themselves by their corner (no note) overlaps when it does not fit, others
+// go on more rows. tight overlaps every fan that does not fit, to keep a
+// picture within maxH.
+func measurePile(game string, p render.Pile, sz size, maxW int, tight bool) pileBox {
 	g := geomOf(game, sz)
 	var b pileBox
-	d := designOf(game)
 	switch {
-	case len(p.Cards) > 0 && sz == small && d != nil && d.columns:
-		b.pos, b.cw, b.ch = column(game, p.Cards, sz)
 	case len(p.Cards) > 0:
-		b.pos, b.cw, b.ch = fan(game, p.Cards, sz, maxW, cardGap, sz != large)
+		gap, overlap := cardGap, sz != large && !slices.ContainsFunc(p.Cards, func(c render.Card) bool { return !c.Down && c.Note != "" })
 		if sz == large {
-			b.pos, b.cw, b.ch = fan(game, p.Cards, sz, maxW, handGap, false)
+			gap = handGap
 		}
+		b.pos, b.cw, b.ch = fan(game, p.Cards, sz, maxW, gap, overlap || tight)
 		if p.Count > 0 {
 			b.cw += pillW(p.Count) / 2
 		}
@@ -216,11 +245,7 @@ func measurePile(game string, p render.Pile, sz size, maxW int) pileBox {
 	b.w = b.cw
 	if p.Label != "" {
 		lw := min(max(b.cw, 150), maxW)
-		fs := labelFaces()
-		if sz == small {
-			fs = []*face{faceOf(bold, 14), faceOf(condensedBold, 14)}
-		}
-		b.lf, b.label = fit(p.Label, fs, lw, 2)
+		b.lf, b.label = fit(p.Label, labelFaces(), lw, 2)
 		for _, s := range b.label {
 			b.w = max(b.w, b.lf.width(s))
 		}
@@ -291,19 +316,6 @@ func fan(game string, cs []render.Card, sz size, maxW, gap int, overlap bool) (p
 	return pos, w, rows*(g.h+gap) - gap
 }
 
-// column fans cards downwards, each showing its top strip, the last whole.
-func column(game string, cs []render.Card, sz size) (pos []image.Point, w, h int) {
-	y := 0
-	for i, c := range cs {
-		pos = append(pos, image.Pt(0, y))
-		w = max(w, cardW(game, c, sz))
-		if i < len(cs)-1 {
-			y += cardOf(game, c, sz, false).strip + 2
-		}
-	}
-	return pos, w, y + geomOf(game, sz).h
-}
-
 func pillW(n int) int { return faceOf(bold, 18).width(strconv.Itoa(n)) + 18 }
 
 // drawPile draws a pile measured by measurePile at (x, y), its label and
@@ -360,7 +372,7 @@ func drawPill(c *canvas, n int, x, y int) {
 
 // flowPiles lays piles out left to right in w from (x, y), on as many lines
 // as needed, each line centred; it returns the y below them.
-func flowPiles(c *canvas, game string, piles []render.Pile, sz size, x, y, w int, bg color.RGBA) int {
+func flowPiles(c *canvas, game string, piles []render.Pile, sz size, x, y, w int, bg color.RGBA, tight bool) int {
 	hgap, vgap := 20, gap
 	if sz == small {
 		hgap, vgap = 14, 8
@@ -368,11 +380,11 @@ func flowPiles(c *canvas, game string, piles []render.Pile, sz size, x, y, w int
 	boxes := make([]pileBox, len(piles))
 	total := -hgap
 	for i, p := range piles {
-		boxes[i] = measurePile(game, p, sz, w)
+		boxes[i] = measurePile(game, p, sz, w, tight)
 		total += boxes[i].w + hgap
 	}
 	if total > w && sz != large && len(piles) > 1 {
-		boxes = squeeze(game, piles, boxes, sz, w, hgap)
+		boxes = squeeze(game, piles, boxes, sz, w, hgap, tight)
 	}
 	for i := 0; i < len(piles); {
 		j, lw, lh := i, 0, 0
@@ -385,9 +397,6 @@ func flowPiles(c *canvas, game string, piles []render.Pile, sz size, x, y, w int
 			j++
 		}
 		lx := x + (w-lw)/2
-		if sz == small {
-			lx = x
-		}
 		for k := i; k < j; k++ {
 			drawPile(c, game, piles[k], boxes[k], sz, lx, y, boxes[k].w, bg, false)
 			lx += boxes[k].w + hgap
@@ -401,7 +410,7 @@ func flowPiles(c *canvas, game string, piles []render.Pile, sz size, x, y, w int
 // squeeze tries to set piles on one line by fanning the piles of several
 // cards tighter: the others keep their width, the fans share what is left
 // in proportion. It returns the boxes unchanged when that does not work.
-func squeeze(game string, piles []render.Pile, boxes []pileBox, sz size, w, hgap int) []pileBox {
+func squeeze(game string, piles []render.Pile, boxes []pileBox, sz size, w, hgap int, tight bool) []pileBox {
 	fixed, fans := -hgap, 0
 	for i, p := range piles {
 		fixed += hgap
@@ -420,7 +429,7 @@ func squeeze(game string, piles []render.Pile, boxes []pileBox, sz size, w, hgap
 		if len(p.Cards) < 2 {
 			continue
 		}
-		b := measurePile(game, p, sz, boxes[i].w*left/fans)
+		b := measurePile(game, p, sz, boxes[i].w*left/fans, tight)
 		if b.h != boxes[i].h || b.w > boxes[i].w*left/fans {
 			return boxes // it would take more rows, or cannot narrow
 		}
@@ -432,7 +441,9 @@ func squeeze(game string, piles []render.Pile, boxes []pileBox, sz size, w, hgap
 // drawQueenTable draws the Courtisans queen's table: the "up" piles as
 // columns above a mat, the "down" piles as columns below it, each column's
 // cards fanned away from the mat, the columns' labels on the mat.
-func drawQueenTable(c *canvas, sc render.Screen, y int) int {
+//
+// tight keeps a column's fan within 90 px.
+func drawQueenTable(c *canvas, sc render.Screen, y int, tight bool) int {
 	var up, down []render.Pile
 	for _, p := range sc.Center {
 		switch p.Group {
@@ -443,7 +454,7 @@ func drawQueenTable(c *canvas, sc render.Screen, y int) int {
 		}
 	}
 	cols := max(len(up), len(down))
-	colGap := 8
+	colGap := 4
 	x0, w := pad+gap, inner-2*gap
 	cw := (w - (cols-1)*colGap) / cols
 	g := geomOf(sc.Game, medium)
@@ -461,9 +472,13 @@ func drawQueenTable(c *canvas, sc render.Screen, y int) int {
 			out = append(out, st)
 			total += st
 		}
-		if total > 300 {
+		most := 300
+		if tight {
+			most = 90
+		}
+		if total > most {
 			for i := range out {
-				out[i] = out[i] * 300 / total
+				out[i] = out[i] * most / total
 			}
 		}
 		return out
@@ -497,29 +512,54 @@ func drawQueenTable(c *canvas, sc render.Screen, y int) int {
 		upH, downH = heights()
 	}
 	// The mat holds the labels: the up piles' above, the down piles' below
-	// when they differ.
-	lf := labelFaces()
+	// when they differ; condensed to fit a column.
+	lf := []*face{faceOf(condensedBold, 17), faceOf(condensedBold, 15), faceOf(condensedBold, 14)}
 	lab := func(ps []render.Pile, i int) string {
 		if i < len(ps) {
 			return ps[i].Label
 		}
 		return ""
 	}
-	var rowsUp, rowsDown [][]string
-	var fUp, fDown *face
-	nUp, nDown := 0, 0
-	for i := 0; i < cols; i++ {
-		f, ls := fit(lab(up, i), lf, cw-8, 2)
-		fUp, nUp = f, max(nUp, len(ls))
-		rowsUp = append(rowsUp, ls)
-		dl := lab(down, i)
-		if dl == lab(up, i) {
-			dl = ""
+	// One face for all the columns' labels: the first where each fits
+	// whole.
+	labels := func(below bool) (*face, [][]string, int) {
+		texts := make([]string, cols)
+		for i := range texts {
+			texts[i] = lab(up, i)
+			if below {
+				if texts[i] == lab(down, i) {
+					texts[i] = ""
+				} else {
+					texts[i] = lab(down, i)
+				}
+			}
 		}
-		f, ls = fit(dl, lf, cw-8, 2)
-		fDown, nDown = f, max(nDown, len(ls))
-		rowsDown = append(rowsDown, ls)
+		for k, f := range lf {
+			var rows [][]string
+			n, whole := 0, true
+			for _, t := range texts {
+				ls, ok := f.wrap(t, cw-8)
+				if !ok || len(ls) > 2 {
+					if k < len(lf)-1 {
+						whole = false
+						break
+					}
+					ls = f.ellipsize(t, cw-8, 2)
+				}
+				if t == "" {
+					ls = nil
+				}
+				rows = append(rows, ls)
+				n = max(n, len(ls))
+			}
+			if whole {
+				return f, rows, n
+			}
+		}
+		panic("unreachable")
 	}
+	fUp, rowsUp, nUp := labels(false)
+	fDown, rowsDown, nDown := labels(true)
 	matH := 12 + nUp*fUp.lineH + nDown*fDown.lineH
 	if nUp > 0 && nDown > 0 {
 		matH += 4
@@ -568,16 +608,10 @@ func drawQueenTable(c *canvas, sc render.Screen, y int) int {
 	return y
 }
 
-// seatCols is how many seats go in a row.
-func seatCols(n int) int {
-	switch {
-	case n <= 3:
-		return max(n, 1)
-	case n == 4:
-		return 2
-	}
-	return 3
-}
+// seatCols is how many seats go in a row: two, so that a seat's name and
+// counts keep their size; a row with one seat left centres it (no empty
+// cell).
+func seatCols(n int) int { return min(max(n, 1), 2) }
 
 func drawSeats(c *canvas, sc render.Screen, y int) int {
 	for r := 0; r*seatCols(len(sc.Seats)) < len(sc.Seats); r++ {
@@ -586,18 +620,20 @@ func drawSeats(c *canvas, sc render.Screen, y int) int {
 	return y
 }
 
-// drawSeatRow draws row r of the seats (seatCols of them a row) from y and
-// returns the y below it and its gap.
+// drawSeatRow draws row r of the seats (seatCols of them a row, a shorter
+// last row centred) from y and returns the y below it and its gap.
 func drawSeatRow(c *canvas, game string, seats []render.SeatPart, r, y int) int {
 	n := len(seats)
 	cols := seatCols(n)
 	bw := (inner - (cols-1)*gap) / cols
+	first, last := r*cols, min(n, (r+1)*cols)
+	x0 := pad + (inner-((last-first)*(bw+gap)-gap))/2
 	rowH := 0
-	for k := r * cols; k < min(n, (r+1)*cols); k++ {
+	for k := first; k < last; k++ {
 		rowH = max(rowH, drawSeat(nil, game, seats[k], 0, 0, bw, 0))
 	}
-	for k := r * cols; k < min(n, (r+1)*cols); k++ {
-		x := pad + (k-r*cols)*(bw+gap)
+	for k := first; k < last; k++ {
+		x := x0 + (k-first)*(bw+gap)
 		drawSeat(c, game, seats[k], x, y, bw, rowH)
 		if c != nil && c.rec != nil {
 			c.rec.seats = append(c.rec.seats, image.Rect(x, y, x+bw, y+rowH))
@@ -607,9 +643,11 @@ func drawSeatRow(c *canvas, game string, seats []render.SeatPart, r, y int) int 
 }
 
 // drawSeat draws one seat's box w wide and h high (its own height when h is
-// 0) and returns its height.
+// 0) and returns its height: the name, marked when the seat acts or is the
+// viewer's, and the counts. The seat's piles are the words' to tell (a
+// chat shows a picture too small for a seat's cards).
 func drawSeat(c *canvas, game string, s render.SeatPart, x, y, w, h int) int {
-	const ip = 12
+	const ip = 10
 	iw := w - 2*ip
 	nameW := iw
 	icons := 0
@@ -621,7 +659,7 @@ func drawSeat(c *canvas, game string, s render.SeatPart, x, y, w, h int) int {
 	}
 	nameW -= icons * 24
 	nf, nl := fit(s.Name, seatNameFaces(), nameW, 2)
-	cf, cl := wrapItems(s.Counts, seatCountFaces(), iw, 4)
+	cf, cl := wrapItems(s.Counts, seatCountFaces(), iw, 3)
 	body := func(c *canvas, top int) int {
 		ty := top + ip
 		if c != nil {
@@ -638,12 +676,8 @@ func drawSeat(c *canvas, game string, s render.SeatPart, x, y, w, h int) int {
 		nx := x + ip + icons*24
 		ty = c.lines(nf, nl, image.Rect(nx, ty, nx+nameW, ty+len(nl)*nf.lineH), nf.lineH, white, false)
 		if len(cl) > 0 {
-			ty += 4
+			ty += 2
 			ty = c.lines(cf, cl, image.Rect(x+ip, ty, x+ip+iw, ty+len(cl)*cf.lineH), cf.lineH, soft, false)
-		}
-		if len(s.Piles) > 0 {
-			ty += 8
-			ty = flowPiles(c, game, s.Piles, small, x+ip, ty, iw, panel)
 		}
 		return ty + ip - top
 	}
@@ -732,8 +766,11 @@ func drawResult(c *canvas, sc render.Screen, y int) int {
 	const ip = 14
 	body := func(c *canvas, y int) int {
 		ty := y + ip
-		for i, s := range sc.Result {
-			f, ls := fit(s, []*face{faceOf(bold, 18), faceOf(condensedBold, 18), faceOf(condensedBold, 16)}, inner-2*ip, 3)
+		// The winners only, in a line: the words under the picture hold
+		// the standings (a line a seat, too long for a picture a chat
+		// shows at 300 px).
+		for i, s := range sc.Result[:min(len(sc.Result), 1)] {
+			f, ls := fit(s, []*face{faceOf(bold, 20), faceOf(condensedBold, 20), faceOf(condensedBold, 18)}, inner-2*ip, 1)
 			col := white
 			if i == 0 {
 				col = gold

@@ -18,8 +18,9 @@ func (Presenter) Design() render.Design {
 		},
 		Plain: render.Style{Colour: 0x6b4f2a, Symbol: render.SymScroll},
 		// A domain holds many cards: small ones, low, with room for a role
-		// above the family's symbol ("skrytobójca"), in a column a family.
-		Small:   render.CardSize{W: 80, H: 64, Symbol: 26},
+		// above the family's symbol ("skrytobójca"), in a column a family;
+		// seven columns side by side on the queen's table.
+		Small:   render.CardSize{W: 56, H: 60, Symbol: 24},
 		Columns: true,
 	}
 }
