@@ -38,13 +38,25 @@ func drawHand(sc render.Screen, rec bool) *canvas {
 
 // layoutHand draws the hand on c (nothing when c is nil) and returns its
 // height: the cards side by side on rows, or, when that would make the
-// picture taller than maxH, in overlapping fans.
+// picture taller than maxH, in overlapping fans; when even that is too
+// tall, the secret piles in medium cards, and then the hand too.
 func layoutHand(c *canvas, sc render.Screen) int {
-	tight := layoutHandAs(nil, sc, false) > maxH
-	return layoutHandAs(c, sc, tight)
+	type try struct {
+		tight              bool
+		handSize, secretSz size
+	}
+	tries := []try{{false, large, large}, {true, large, large}, {true, large, medium}, {true, medium, medium}}
+	t := tries[len(tries)-1]
+	for _, tr := range tries[:len(tries)-1] {
+		if layoutHandAs(nil, sc, tr.tight, tr.handSize, tr.secretSz) <= maxH {
+			t = tr
+			break
+		}
+	}
+	return layoutHandAs(c, sc, t.tight, t.handSize, t.secretSz)
 }
 
-func layoutHandAs(c *canvas, sc render.Screen, tight bool) int {
+func layoutHandAs(c *canvas, sc render.Screen, tight bool, handSize, secretSize size) int {
 	y := pad
 	if sc.Prompt != "" {
 		f, ls := fit(sc.Prompt, []*face{faceOf(bold, 20), faceOf(condensedBold, 20), faceOf(condensedBold, 18)}, inner, 3)
@@ -55,7 +67,7 @@ func layoutHandAs(c *canvas, sc render.Screen, tight bool) int {
 	var hand pileBox
 	dimOthers := false
 	if sc.Hand != nil {
-		hand = measurePile(sc.Game, *sc.Hand, large, inner, tight)
+		hand = measurePile(sc.Game, *sc.Hand, handSize, inner, tight)
 		dimOthers = slices.ContainsFunc(sc.Hand.Cards, func(c render.Card) bool { return c.Mark })
 		if dimOthers {
 			hand.h += 8 // the rings
@@ -63,12 +75,12 @@ func layoutHandAs(c *canvas, sc render.Screen, tight bool) int {
 	}
 	secretW := -20
 	for _, p := range sc.Secret {
-		secretW += measurePile(sc.Game, p, large, inner-2*gap, tight).w + 20
+		secretW += measurePile(sc.Game, p, secretSize, inner-2*gap, tight).w + 20
 	}
 	side := sc.Hand != nil && len(sc.Secret) > 0 && hand.w+gap+secretW+2*gap <= inner
 	secrets := func(c *canvas, x, y, w, minH int) int {
 		body := func(c *canvas, y int) int {
-			return flowPiles(c, sc.Game, sc.Secret, large, x+gap, y, w-2*gap, feltDeep, tight)
+			return flowPiles(c, sc.Game, sc.Secret, secretSize, x+gap, y, w-2*gap, feltDeep, tight)
 		}
 		h := max(body(nil, y+gap)-y+gap, minH)
 		c.roundRect(image.Rect(x, y, x+w, y+h), 12, feltDeep)
@@ -84,7 +96,7 @@ func layoutHandAs(c *canvas, sc render.Screen, tight bool) int {
 		if dimOthers {
 			off = 4
 		}
-		drawPile(c, sc.Game, *sc.Hand, hand, large, hx, y+off, hw, felt, dimOthers)
+		drawPile(c, sc.Game, *sc.Hand, hand, handSize, hx, y+off, hw, felt, dimOthers)
 	}
 	switch {
 	case side:

@@ -628,13 +628,20 @@ func drawSeatRow(c *canvas, game string, seats []render.SeatPart, r, y int) int 
 	bw := (inner - (cols-1)*gap) / cols
 	first, last := r*cols, min(n, (r+1)*cols)
 	x0 := pad + (inner-((last-first)*(bw+gap)-gap))/2
+	// Three rows of seats (five or six) keep each seat's counts to two
+	// lines, so that the picture stays within maxH; the words under it
+	// carry every count.
+	countLines := 3
+	if (n+cols-1)/cols > 2 {
+		countLines = 2
+	}
 	rowH := 0
 	for k := first; k < last; k++ {
-		rowH = max(rowH, drawSeat(nil, game, seats[k], 0, 0, bw, 0))
+		rowH = max(rowH, drawSeat(nil, game, seats[k], 0, 0, bw, 0, countLines))
 	}
 	for k := first; k < last; k++ {
 		x := x0 + (k-first)*(bw+gap)
-		drawSeat(c, game, seats[k], x, y, bw, rowH)
+		drawSeat(c, game, seats[k], x, y, bw, rowH, countLines)
 		if c != nil && c.rec != nil {
 			c.rec.seats = append(c.rec.seats, image.Rect(x, y, x+bw, y+rowH))
 		}
@@ -644,9 +651,9 @@ func drawSeatRow(c *canvas, game string, seats []render.SeatPart, r, y int) int 
 
 // drawSeat draws one seat's box w wide and h high (its own height when h is
 // 0) and returns its height: the name, marked when the seat acts or is the
-// viewer's, and the counts. The seat's piles are the words' to tell (a
+// viewer's, and the counts in at most countLines lines. The seat's piles are the words' to tell (a
 // chat shows a picture too small for a seat's cards).
-func drawSeat(c *canvas, game string, s render.SeatPart, x, y, w, h int) int {
+func drawSeat(c *canvas, game string, s render.SeatPart, x, y, w, h, countLines int) int {
 	const ip = 10
 	iw := w - 2*ip
 	nameW := iw
@@ -659,7 +666,7 @@ func drawSeat(c *canvas, game string, s render.SeatPart, x, y, w, h int) int {
 	}
 	nameW -= icons * 24
 	nf, nl := fit(s.Name, seatNameFaces(), nameW, 2)
-	cf, cl := wrapItems(s.Counts, seatCountFaces(), iw, 3)
+	cf, cl := wrapItems(s.Counts, seatCountFaces(), iw, countLines)
 	body := func(c *canvas, top int) int {
 		ty := top + ip
 		if c != nil {
