@@ -32,8 +32,8 @@ type geom struct {
 // picture at about 0.6 of its size.
 var geoms = [...]geom{
 	small:  {w: 60, h: 84, rad: 6, border: 2, valuePx: 22, notePx: 15, symbol: 30},
-	medium: {w: 100, h: 140, rad: 8, border: 3, valuePx: 26, namePx: 17, notePx: 16, maxLines: 3, symbol: 40},
-	large:  {w: 106, h: 156, rad: 9, border: 3, valuePx: 30, namePx: 18, notePx: 17, maxLines: 4, symbol: 48},
+	medium: {w: 100, h: 140, rad: 8, border: 3, valuePx: 26, namePx: 19, notePx: 17, maxLines: 3, symbol: 38},
+	large:  {w: 106, h: 156, rad: 9, border: 3, valuePx: 30, namePx: 20, notePx: 18, maxLines: 4, symbol: 46},
 }
 
 // wideSmall is the width of a small card that carries a name only (a

@@ -32,13 +32,13 @@ func titleFaces() []*face {
 	return []*face{faceOf(bold, 26), faceOf(condensedBold, 26), faceOf(condensedBold, 22)}
 }
 func labelFaces() []*face {
-	return []*face{faceOf(bold, 18), faceOf(condensedBold, 18), faceOf(condensedBold, 17)}
+	return []*face{faceOf(bold, 20), faceOf(condensedBold, 20), faceOf(condensedBold, 18)}
 }
 func textFaces() []*face {
 	return []*face{faceOf(regular, 19), faceOf(condensed, 19), faceOf(condensed, 17)}
 }
 func countFaces() []*face {
-	return []*face{faceOf(regular, 18), faceOf(condensed, 18), faceOf(condensed, 17)}
+	return []*face{faceOf(regular, 20), faceOf(condensed, 20), faceOf(condensed, 18)}
 }
 
 // seatNameFaces and seatCountFaces are a seat's name and counts, the
@@ -49,7 +49,7 @@ func seatNameFaces() []*face {
 }
 
 func seatCountFaces() []*face {
-	return []*face{faceOf(regular, 21), faceOf(condensed, 21), faceOf(condensed, 19), faceOf(condensed, 17)}
+	return []*face{faceOf(regular, 22), faceOf(condensed, 22), faceOf(condensed, 20), faceOf(condensed, 18)}
 }
 
 // Table draws the table as the players around it see it: the title and the
