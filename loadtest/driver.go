@@ -225,6 +225,13 @@ func (d *driver) step(ctx context.Context) error {
 	first := d.rnd.IntN(len(d.users))
 	for k := range d.users {
 		u := d.users[(first+k)%len(d.users)]
+		if h := d.hand[u]; h != nil {
+			// The hand as the user sees it now: the bot brings an open
+			// hand message up to date when the user's turn comes back.
+			if live := d.h.fake.Message(h.ID); live != nil {
+				d.hand[u] = live
+			}
+		}
 		var cs []*discordtest.Component
 		for _, c := range controls(d.hand[u], d.id) {
 			if c.IsSelect() || d.wanted(u, strings.SplitN(c.CustomID, "/", 4)[3]) {
