@@ -44,8 +44,10 @@ type openHands struct {
 
 func handKey(tableID, user string) string { return tableID + "/" + user }
 
-// note keeps oh as the user's latest hand message at a table.
-func (h *openHands) note(tableID string, oh openHand, now time.Time) {
+// note keeps oh as the user's latest hand message at a table, and returns
+// the one it replaces while that can still be edited (another
+// interaction's: ok is false when oh answered a click on it).
+func (h *openHands) note(tableID string, oh openHand, now time.Time) (prev openHand, ok bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.m == nil {
@@ -56,7 +58,9 @@ func (h *openHands) note(tableID string, oh openHand, now time.Time) {
 			delete(h.m, k)
 		}
 	}
+	prev, ok = h.m[handKey(tableID, oh.user)]
 	h.m[handKey(tableID, oh.user)] = oh
+	return prev, ok && prev.token != oh.token
 }
 
 // get is the user's latest hand message at a table, if it can be edited.
@@ -89,7 +93,12 @@ func (h *openHands) size() int {
 }
 
 // noteHand remembers the hand message an interaction was answered with.
-func (b *Bot) noteHand(i *discordgo.Interaction, ref *handRef) {
+// When that is a new message (fresh: not the clicked one redrawn), the
+// user's previous hand message at the table, while it can be edited, is
+// deleted: one hand in front of the player, never an older one to act on
+// by mistake. (An interaction webhook's request: not one of the bot's
+// rate-limited ones.)
+func (b *Bot) noteHand(ctx context.Context, i *discordgo.Interaction, ref *handRef, fresh bool) {
 	u := interactionUser(i)
 	if ref == nil || u == nil || i.Token == "" {
 		return
@@ -98,7 +107,14 @@ func (b *Bot) noteHand(i *discordgo.Interaction, ref *handRef) {
 	// from now, a moment after the interaction came, which the minute
 	// handLife leaves covers.
 	now := b.clock.Now()
-	b.hands.note(ref.table, openHand{appID: i.AppID, token: i.Token, user: u.ID, lang: ref.lang, version: ref.version, at: now}, now)
+	prev, ok := b.hands.note(ref.table, openHand{appID: i.AppID, token: i.Token, user: u.ID, lang: ref.lang, version: ref.version, at: now}, now)
+	if !ok || !fresh {
+		return
+	}
+	old := &discordgo.Interaction{AppID: prev.appID, Token: prev.token}
+	if err := b.s.InteractionResponseDelete(old, discordgo.WithContext(ctx)); err != nil {
+		b.log.Debug("deleting a replaced hand message", "table", ref.table, "err", err)
+	}
 }
 
 // refreshHands brings the open hand messages of the seats whose turn has

@@ -178,3 +178,29 @@ func TestHandBroughtUpToDate(t *testing.T) {
 	}
 	w.fake.AssertNoErrors(t)
 }
+
+// TestOneHandInFront: a player who asks for their hand again gets a new
+// hand message and the previous one is deleted, so no older hand is left
+// to act on; a click on the hand redraws it in place and deletes nothing.
+func TestOneHandInFront(t *testing.T) {
+	w := newWorld(t)
+	g := w.openGame("lynx", 2, []discordtest.Arg{discordtest.Opt("language", "en")}, ala, bob)
+	first := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
+	second := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
+	if first.ID == second.ID {
+		t.Fatalf("My hand pressed twice answered with the same message %s", first.ID)
+	}
+	if w.fake.Message(first.ID) != nil {
+		t.Errorf("the first hand message %s is still there after the second", first.ID)
+	}
+	if w.fake.Message(second.ID) == nil {
+		t.Fatalf("the second hand message %s is gone", second.ID)
+	}
+	// Bob's hand is his own: Ala's asking again touches nothing of his.
+	bobs := w.do(w.fake.Click(bob, w.tableMessage(g.id), "hand/"+g.id))
+	w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
+	if w.fake.Message(bobs.ID) == nil {
+		t.Errorf("Ala's new hand deleted Bob's")
+	}
+	w.fake.AssertNoErrors(t)
+}

@@ -294,7 +294,7 @@ func (r *reply) send(ctx context.Context, m message) {
 		return
 	}
 	if !r.refresh {
-		r.b.noteHand(r.i, hand)
+		r.b.noteHand(ctx, r.i, hand, !r.update)
 	}
 	if later != nil {
 		r.b.pictureLater(r.i, order, n, *later)

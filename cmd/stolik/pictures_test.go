@@ -15,7 +15,7 @@ import (
 )
 
 // stolik play --pictures writes the table and the hand of the human seat
-// after every redraw: PNG pictures 960 pixels wide with their alt texts.
+// after every redraw: PNG pictures 480 pixels wide with their alt texts.
 func TestPlayWritesPictures(t *testing.T) {
 	t.Parallel()
 	for _, game := range render.Games() {
@@ -41,7 +41,7 @@ func TestPlayWritesPictures(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s.png: %v", name, err)
 				}
-				if img.Bounds().Dx() != 960 || img.Bounds().Dy() < 100 {
+				if img.Bounds().Dx() != 480 || img.Bounds().Dy() < 100 {
 					t.Errorf("%s.png is %v", name, img.Bounds())
 				}
 				alt, err := os.ReadFile(filepath.Join(dir, name+".txt"))
