@@ -251,7 +251,7 @@ func (st *State) finish(ev []engine.Event, r *engine.Rand) ([]engine.Event, erro
 	places, good := st.ranking()
 	return append(ev, engine.Public("game_over", map[string]any{
 		"winners": slices.Clone(tied), "totals": slices.Clone(st.totals), "note": note,
-		"tied": onTotal, "good": counts, "places": places, "tiebreak": good,
+		"tied": onTotal, "good": counts, "places": places, "tiebreak": good, "edition": st.cfg.edition.String(),
 	})), nil
 }
 
