@@ -247,7 +247,7 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 			first = append(first, line{text: t})
 		}
 	case table.StatusFinished:
-		first = append(first, line{text: "**" + l.T("bot.finished", nil) + "**"})
+		first = append(first, line{text: "**" + endHeadline(l, sc) + "**"})
 	case table.StatusAbandoned:
 		first = append(first, line{text: "**" + l.T("bot.abandoned", nil) + "**"})
 	}
@@ -274,8 +274,8 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 		head += " · " + sc.Title
 	}
 	status := []line{{text: head}}
-	for _, r := range sc.Result {
-		status = append(status, line{text: r})
+	for _, r := range endLines(rec, sc) {
+		status = append(status, line{text: literal(r)})
 	}
 	var rule, center, seats, extra []line
 	if sc.Rule != nil && (sc.Rule.Name != "" || sc.Rule.Short != "") {
@@ -334,6 +334,11 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	parts = append(parts, part{lines: status}, part{lines: moves})
 	dropped := fitParts(parts, v2TextBudget)
 
+	if o.table && rec.Status == table.StatusFinished {
+		parts = append(parts, part{comp: discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: clip(l.T("bot.button.rematch", nil), maxButtonLabel), Style: discordgo.SuccessButton, CustomID: rematchID(rec.ID)},
+		}}})
+	}
 	if o.table && rec.Status == table.StatusPlaying {
 		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: clip(l.T("bot.button.hand", nil), maxButtonLabel), Style: discordgo.PrimaryButton, CustomID: handID(rec.ID)},
@@ -388,8 +393,15 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 	}
 	switch {
 	case rec.Status == table.StatusFinished:
-		top = append(top, line{text: "**" + l.T("bot.finished", nil) + "**"})
-		for _, res := range sc.Result {
+		// The headline, then the seat's own place, both in bold: what a
+		// player looks for first in their answer.
+		top = append(top, line{text: "**" + endHeadline(l, sc) + "**"})
+		for i, res := range endLines(rec, sc) {
+			if i == 0 && sc.Viewer >= 0 && len(sc.Result) > 1 {
+				res = "**" + res + "**"
+			} else {
+				res = literal(res)
+			}
 			top = append(top, line{text: res})
 		}
 	case rec.Status == table.StatusAbandoned:
@@ -525,3 +537,35 @@ func (b *Bot) showRule(ctx context.Context, r *reply, u user, id string) {
 	}
 	r.send(ctx, message{content: text})
 }
+
+// endHeadline is the first line of a finished table: the screen's winner
+// headline, or "This game is over." without a screen.
+func endHeadline(l *locales.Localizer, sc render.Screen) string {
+	if len(sc.Result) > 0 {
+		return sc.Result[0]
+	}
+	return l.T("bot.finished", nil)
+}
+
+// endLines are the result's lines after its headline.
+func endLines(rec table.Record, sc render.Screen) []string {
+	if rec.Status != table.StatusFinished || len(sc.Result) == 0 {
+		return sc.Result
+	}
+	return sc.Result[1:]
+}
+
+// literal is a line shown as written: a place at its start ("2. Ala")
+// is not read as a numbered list, which Discord would number anew.
+func literal(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i > 0 && strings.HasPrefix(s[i:], ". ") {
+		return s[:i] + "\\" + s[i:]
+	}
+	return s
+}
+
+func rematchID(id string) string { return "again/" + id }

@@ -19,6 +19,16 @@ import (
 // Message.Shown).
 func shownText(m *discordtest.Message) string { return m.Shown() }
 
+// readText is a message's text as Discord shows it to a reader: without
+// the backslash that keeps "2. Ala" from being read as a numbered list.
+func readText(m *discordtest.Message) string { return strings.ReplaceAll(m.Shown(), "\\.", ".") }
+
+// playing reports whether a table message is of a game being played: it
+// has controls, and not only the Rematch of a finished game.
+func playing(m *discordtest.Message) bool {
+	return slices.ContainsFunc(m.CustomIDs(), func(id string) bool { return !strings.HasPrefix(id, "again/") })
+}
+
 // controlsOf lists the interactive components of a message (buttons and
 // selects, wherever they sit), in display order.
 func controlsOf(m *discordtest.Message) []discordtest.Component {
