@@ -8,6 +8,7 @@ package bot
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -542,7 +543,7 @@ func (b *Bot) showRule(ctx context.Context, r *reply, u user, id string) {
 // headline, or "This game is over." without a screen.
 func endHeadline(l *locales.Localizer, sc render.Screen) string {
 	if len(sc.Result) > 0 {
-		return sc.Result[0]
+		return render.Trophy + sc.Result[0]
 	}
 	return l.T("bot.finished", nil)
 }
@@ -555,17 +556,17 @@ func endLines(rec table.Record, sc render.Screen) []string {
 	return sc.Result[1:]
 }
 
-// literal is a line shown as written: a place at its start ("2. Ala")
-// is not read as a numbered list, which Discord would number anew.
+// literal is a line shown as written: a place at its start ("2. Ala",
+// "2nd Ala") is set in bold, so that "2. " is not read as a numbered
+// list, which Discord would number anew (1, 2, 3 for a shared 1, 1, 3).
 func literal(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i > 0 && strings.HasPrefix(s[i:], ". ") {
-		return s[:i] + "\\" + s[i:]
+	if m := placeAtStart.FindStringSubmatch(s); m != nil {
+		return "**" + m[1] + "**" + s[len(m[1]):]
 	}
 	return s
 }
+
+// placeAtStart is a place at a line's start, as render.Place writes it.
+var placeAtStart = regexp.MustCompile(`^([0-9]+(?:\.|st|nd|rd|th)) `)
 
 func rematchID(id string) string { return "again/" + id }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -19,9 +20,12 @@ import (
 // Message.Shown).
 func shownText(m *discordtest.Message) string { return m.Shown() }
 
-// readText is a message's text as Discord shows it to a reader: without
-// the backslash that keeps "2. Ala" from being read as a numbered list.
-func readText(m *discordtest.Message) string { return strings.ReplaceAll(m.Shown(), "\\.", ".") }
+// readText is a message's text with the places of a ranking as the
+// screen writes them: "**2.** Ala" (bold, so that Discord reads no
+// numbered list) is "2. Ala".
+func readText(m *discordtest.Message) string { return boldPlace.ReplaceAllString(m.Shown(), "$1") }
+
+var boldPlace = regexp.MustCompile(`(?m)^\*\*([0-9]+(?:\.|st|nd|rd|th))\*\*`)
 
 // playing reports whether a table message is of a game being played: it
 // has controls, and not only the Rematch of a finished game.

@@ -56,9 +56,9 @@ func (e Ending) winners() []engine.Seat {
 // own reports whether the reader holds a seat of the game.
 func (e Ending) own() bool { return e.Viewer >= 0 && int(e.Viewer) < len(e.Places) }
 
-// Headline names the winners and their score: "🏆 Ala wins with 12
-// points", a shared win as such, and the reader's own win in the second
-// person.
+// Headline names the winners and their score: "Ala wins with 12 points",
+// a shared win as such, and the reader's own win in the second person. A
+// presenter marks it its own way (Discord: "🏆 " and bold).
 func (e Ending) Headline(l *locales.Localizer) string {
 	w := e.winners()
 	if len(w) == 0 {
@@ -77,6 +77,10 @@ func (e Ending) Headline(l *locales.Localizer) string {
 	}
 	return l.T("ui.end.shared", map[string]any{"Names": e.Names.List(w), "Score": score})
 }
+
+// Trophy marks a winner headline in a message (the end post; the bot's
+// table message). Pictures leave it out: their fonts have no emoji.
+const Trophy = "🏆 "
 
 // Place is a place as a list shows it: "1st", "1.".
 func Place(l *locales.Localizer, p int) string {
@@ -180,7 +184,7 @@ func (e Ending) Post(l *locales.Localizer, extra ...string) string {
 	if !e.Done() {
 		return ""
 	}
-	lines := append([]string{e.Headline(l)}, e.Ties(l)...)
+	lines := append([]string{Trophy + e.Headline(l)}, e.Ties(l)...)
 	lines = append(lines, extra...)
 	lines = append(lines, l.T("ui.end.standings", map[string]any{"List": strings.Join(e.Ranked(l, true), " · ")}))
 	return strings.Join(lines, "\n")

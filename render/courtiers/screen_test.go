@@ -248,7 +248,7 @@ func TestCourtiersScreenWords(t *testing.T) {
 			}
 			return v
 		}, func(sc render.Screen) []string { return append(sc.Result, sc.Title, sc.Hand.Text) },
-			[]string{"🏆 Bolek wins with 4 points", "You finished 2nd.", "2nd Ala: 1 point (domain −2; missions: Fewer Butterflies ✓ +3, Butterflies disgraced ✗)", "The game is over", "Your hand is empty"}},
+			[]string{"Bolek wins with 4 points", "You finished 2nd.", "2nd Ala: 1 point (domain −2; missions: Fewer Butterflies ✓ +3, Butterflies disgraced ✗)", "The game is over", "Your hand is empty"}},
 		{"shared", "pl", func() *courtiers.View {
 			v := base()
 			v.Phase, v.Acting, v.Hand, v.QueenUp = "over", nil, nil, 0
@@ -258,7 +258,7 @@ func TestCourtiersScreenWords(t *testing.T) {
 			}
 			return v
 		}, func(sc render.Screen) []string { return sc.Result[:3] },
-			[]string{"🏆 Wspólne zwycięstwo: ty i Bolek – wynik: 4 punkty", "Dzielisz pierwsze miejsce (także: Bolek).",
+			[]string{"Wspólne zwycięstwo: ty i Bolek – wynik: 4 punkty", "Dzielisz pierwsze miejsce (także: Bolek).",
 				"Remis (4 punkty: Ala, Bolek): zasady nie przewidują rozstrzygnięcia remisu, więc miejsce jest wspólne."}},
 	}
 	for _, tt := range tests {

@@ -183,7 +183,7 @@ func TestLynxScreenWords(t *testing.T) {
 			v.HandSizes, v.Places, v.TieBreak = []int{3, 5, 3}, []int{1, 3, 1}, []int{3, 5, 3}
 			return v
 		}, func(sc render.Screen) []string { return sc.Result },
-			[]string{"🏆 Wspólne zwycięstwo: ty i Celina – wynik: 4 punkty", "Dzielisz pierwsze miejsce (także: Celina).",
+			[]string{"Wspólne zwycięstwo: ty i Celina – wynik: 4 punkty", "Dzielisz pierwsze miejsce (także: Celina).",
 				"Remis (4 punkty): decyduje mniejsza liczba kart na ręce (Ala: 3 karty na ręce · Celina: 3 karty na ręce).",
 				"1. Ala: 4 punkty (3 karty na ręce)", "3. Bolek: 1 punkt (5 kart na ręce)", "1. Celina: 4 punkty (3 karty na ręce)"}},
 		{"won by the hands", "en", func() *lynx.View {
@@ -192,7 +192,7 @@ func TestLynxScreenWords(t *testing.T) {
 			v.HandSizes, v.Places, v.TieBreak = []int{4, 2, 5}, []int{2, 1, 3}, []int{4, 2, 5}
 			return v
 		}, func(sc render.Screen) []string { return sc.Result },
-			[]string{"🏆 Bolek wins with 3 points", "You finished 2nd.",
+			[]string{"Bolek wins with 3 points", "You finished 2nd.",
 				"Tied on 3 points: fewer cards in hand decide (Bolek: 2 cards in hand · Ala: 4 cards in hand).",
 				"1st Bolek: 3 points (2 cards in hand)", "2nd Ala: 3 points (4 cards in hand)", "3rd Celina: 1 point (5 cards in hand)"}},
 	}
