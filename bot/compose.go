@@ -8,6 +8,7 @@ package bot
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -248,7 +249,7 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 			first = append(first, line{text: t})
 		}
 	case table.StatusFinished:
-		first = append(first, line{text: "**" + l.T("bot.finished", nil) + "**"})
+		first = append(first, line{text: "**" + endHeadline(l, sc) + "**"})
 	case table.StatusAbandoned:
 		first = append(first, line{text: "**" + l.T("bot.abandoned", nil) + "**"})
 	}
@@ -275,8 +276,8 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 		head += " · " + sc.Title
 	}
 	status := []line{{text: head}}
-	for _, r := range sc.Result {
-		status = append(status, line{text: r})
+	for _, r := range endLines(rec, sc) {
+		status = append(status, line{text: literal(r)})
 	}
 	var rule, center, seats, extra []line
 	if sc.Rule != nil && (sc.Rule.Name != "" || sc.Rule.Short != "") {
@@ -347,6 +348,11 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	parts = append(parts, part{lines: status}, part{lines: moves})
 	dropped := fitParts(parts, v2TextBudget)
 
+	if o.table && rec.Status == table.StatusFinished {
+		parts = append(parts, part{comp: discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: clip(l.T("bot.button.rematch", nil), maxButtonLabel), Style: discordgo.SuccessButton, CustomID: rematchID(rec.ID)},
+		}}})
+	}
 	if o.table && rec.Status == table.StatusPlaying {
 		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: clip(l.T("bot.button.hand", nil), maxButtonLabel), Style: discordgo.PrimaryButton, CustomID: handID(rec.ID)},
@@ -381,7 +387,7 @@ func totalsLine(l *locales.Localizer, ch *render.Chart) string {
 			out = append(out, name+" "+strconv.Itoa(last[i]))
 		}
 	}
-	return l.T("bot.totals", map[string]any{"Scores": strings.Join(out, " · ")})
+	return l.T("bot.totals", map[string]any{"List": strings.Join(out, " · ")})
 }
 
 // composeHand is a seat's own message, as a Components V2 message: a note
@@ -419,8 +425,15 @@ func (b *Bot) composeHand(l *locales.Localizer, snap *table.Snapshot, seat engin
 	}
 	switch {
 	case rec.Status == table.StatusFinished:
-		top = append(top, line{text: "**" + l.T("bot.finished", nil) + "**"})
-		for _, res := range sc.Result {
+		// The headline, then the seat's own place, both in bold: what a
+		// player looks for first in their answer.
+		top = append(top, line{text: "**" + endHeadline(l, sc) + "**"})
+		for i, res := range endLines(rec, sc) {
+			if i == 0 && sc.Viewer >= 0 && len(sc.Result) > 1 {
+				res = "**" + res + "**"
+			} else {
+				res = literal(res)
+			}
 			top = append(top, line{text: res})
 		}
 	case rec.Status == table.StatusAbandoned:
@@ -578,3 +591,35 @@ func underPrefix(legal []engine.Action, prefix string) []engine.Action {
 	}
 	return out
 }
+
+// endHeadline is the first line of a finished table: the screen's winner
+// headline, or "This game is over." without a screen.
+func endHeadline(l *locales.Localizer, sc render.Screen) string {
+	if len(sc.Result) > 0 {
+		return render.Trophy + sc.Result[0]
+	}
+	return l.T("bot.finished", nil)
+}
+
+// endLines are the result's lines after its headline.
+func endLines(rec table.Record, sc render.Screen) []string {
+	if rec.Status != table.StatusFinished || len(sc.Result) == 0 {
+		return sc.Result
+	}
+	return sc.Result[1:]
+}
+
+// literal is a line shown as written: a place at its start ("2. Ala",
+// "2nd Ala") is set in bold, so that "2. " is not read as a numbered
+// list, which Discord would number anew (1, 2, 3 for a shared 1, 1, 3).
+func literal(s string) string {
+	if m := placeAtStart.FindStringSubmatch(s); m != nil {
+		return "**" + m[1] + "**" + s[len(m[1]):]
+	}
+	return s
+}
+
+// placeAtStart is a place at a line's start, as render.Place writes it.
+var placeAtStart = regexp.MustCompile(`^([0-9]+(?:\.|st|nd|rd|th)) `)
+
+func rematchID(id string) string { return "again/" + id }

@@ -106,7 +106,7 @@ func TestWholeGamesOnTheScreen(t *testing.T) {
 						t.Logf("stopped after %d moves (%s), to look at a game being played", moves, lookMovesEnv)
 						return
 					}
-					if len(tm.CustomIDs()) == 0 {
+					if !playing(tm) {
 						break
 					}
 					acting := toAct(tm)
@@ -319,7 +319,7 @@ func (s *screenCheck) checkEnd() {
 	if len(sc.Result) == 0 {
 		t.Fatal("the finished game has no result")
 	}
-	text := shownText(tm)
+	text := readText(tm)
 	for _, r := range sc.Result {
 		if !strings.Contains(text, r) {
 			t.Errorf("the final table message lacks the result line %q: %q", r, text)
@@ -574,7 +574,7 @@ func TestOneTurnPingAtATime(t *testing.T) {
 	for moves := 0; moves < 30; moves++ {
 		tm := w.tableMessage(g.id)
 		acting := toAct(tm)
-		if len(tm.CustomIDs()) == 0 || len(acting) == 0 {
+		if !playing(tm) || len(acting) == 0 {
 			break
 		}
 		g.move(acting[g.rng.IntN(len(acting))])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -18,6 +19,19 @@ import (
 // shownText is the text a reader sees on a message (discordtest's
 // Message.Shown).
 func shownText(m *discordtest.Message) string { return m.Shown() }
+
+// readText is a message's text with the places of a ranking as the
+// screen writes them: "**2.** Ala" (bold, so that Discord reads no
+// numbered list) is "2. Ala".
+func readText(m *discordtest.Message) string { return boldPlace.ReplaceAllString(m.Shown(), "$1") }
+
+var boldPlace = regexp.MustCompile(`(?m)^\*\*([0-9]+(?:\.|st|nd|rd|th))\*\*`)
+
+// playing reports whether a table message is of a game being played: it
+// has controls, and not only the Rematch of a finished game.
+func playing(m *discordtest.Message) bool {
+	return slices.ContainsFunc(m.CustomIDs(), func(id string) bool { return !strings.HasPrefix(id, "again/") })
+}
 
 // controlsOf lists the interactive components of a message (buttons and
 // selects, wherever they sit), in display order.

@@ -181,3 +181,23 @@ func TestTableStatusInWords(t *testing.T) {
 		}
 	}
 }
+
+// A place at the start of a result line is set in bold, so that Discord
+// does not read "2. Ala" as a numbered list (it would number a shared
+// place anew); other lines are left as they are.
+func TestLiteralPlaces(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"1. Ala: 3 oświadczyn", "**1.** Ala: 3 oświadczyn"},
+		{"12. Bot 3: 4 бали", "**12.** Bot 3: 4 бали"},
+		{"2nd Ala: 12 points", "**2nd** Ala: 12 points"},
+		{"1st Bob (2 cards in hand)", "**1st** Bob (2 cards in hand)"},
+		{"You finished 2nd.", "You finished 2nd."},
+		{"2 rounds left", "2 rounds left"},
+		{"3.5 points", "3.5 points"},
+		{"", ""},
+	} {
+		if got := literal(tc.in); got != tc.want {
+			t.Errorf("literal(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

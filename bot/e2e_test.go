@@ -396,7 +396,7 @@ func (w *world) play(id string, rng *rand.Rand, maxMoves int) int {
 	moves := 0
 	for moves < maxMoves {
 		m := w.tableMessage(id)
-		if len(m.CustomIDs()) == 0 {
+		if !playing(m) {
 			return moves // over
 		}
 		acting := toAct(m)
@@ -713,11 +713,11 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	}
 	final := w.tableMessage(id)
 	sc := replayScreen(t, w.db, w.loc, id)
-	if len(sc.Result) == 0 || len(final.CustomIDs()) != 0 {
+	if len(sc.Result) == 0 || playing(final) {
 		t.Errorf("final table message: %s", final)
 	}
 	for _, r := range sc.Result {
-		if !strings.Contains(shownText(final), r) {
+		if !strings.Contains(readText(final), r) {
 			t.Errorf("the final table message lacks the result %q: %s", r, shownText(final))
 		}
 	}

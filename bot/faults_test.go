@@ -582,7 +582,7 @@ func (f *faultRun) checkCurrent(g *faultGame) {
 	if !ok {
 		t.Fatalf("%s has no screen", rec.Setup.Game)
 	}
-	text := shownText(m)
+	text := readText(m)
 	shows := append([]string{sc.Title}, sc.Result...)
 	if sc.Rule != nil {
 		shows = append(shows, sc.Rule.Name)
@@ -642,7 +642,7 @@ func (f *faultRun) checkFinal(g *faultGame) {
 		}
 	}
 	f.checkCurrent(g)
-	if m := f.tableMessage(g.id); len(m.CustomIDs()) != 0 {
+	if m := f.tableMessage(g.id); playing(m) {
 		t.Errorf("table %s: the final message has controls: %s", g.id, m)
 	}
 }

@@ -434,7 +434,8 @@ func (b *Bot) sendOnce(ctx context.Context, channelID string, m message, pics []
 // have to before.
 //
 // Before that, the deadlines follow the seats that must act, and a game
-// that has just ended is recorded for the statistics; after it, players who
+// that has just ended is recorded for the statistics and shown in every
+// player's open hand message; after it, players who
 // opted in get a direct message when their turn starts.
 func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine.Event, before []engine.Seat, moved bool) {
 	rec := snap.Record
@@ -446,6 +447,13 @@ func (b *Bot) publish(ctx context.Context, snap *table.Snapshot, events []engine
 	dls := b.syncDeadlines(ctx, snap, meta)
 	if rec.Status == table.StatusFinished {
 		b.recordResults(ctx, snap)
+		// Every player's open hand message ends with the game: who won,
+		// and the player's own place.
+		seats := make([]engine.Seat, rec.Setup.Seats)
+		for s := range seats {
+			seats[s] = engine.Seat(s)
+		}
+		b.refreshHands(ctx, snap, seats)
 	}
 	if rec.Status != table.StatusPlaying {
 		b.hands.forget(rec.ID)

@@ -43,7 +43,7 @@ func TestHistoryAndExportMidGameShowNothingHidden(t *testing.T) {
 			// players' between them).
 			for k := 0; k < c.moves; k++ {
 				m := w.tableMessage(g.id)
-				if len(m.CustomIDs()) == 0 {
+				if !playing(m) {
 					t.Fatalf("the game ended after %d moves", k)
 				}
 				acting := toAct(m)

@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"cmp"
 	"context"
+	"maps"
 	"net/http"
 	"slices"
 
@@ -55,23 +57,6 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 	if o, ok := opts[optLang]; ok {
 		lang = o.StringValue()
 	}
-	rec, err := b.tables.Create(ctx, table.Record{
-		Setup:     engine.Setup{Game: g.ID(), Options: options, Seats: seats},
-		Seats:     []table.SeatInfo{{Seat: 0, Kind: table.Human, UserID: u.id, Name: u.name}},
-		Lang:      lang,
-		GuildID:   i.GuildID,
-		ChannelID: i.ChannelID,
-		CreatedBy: u.id,
-	})
-	if err != nil {
-		if engine.Code(err) == "" {
-			b.log.Error("creating a table", "err", err)
-		}
-		r.send(ctx, message{content: render.Error(u.l, err)})
-		return
-	}
-	unlock := b.lock(rec.ID)
-	defer unlock()
 	meta := record.Meta{WantThread: threadsAllowed(i)}
 	if o, ok := opts[optThread]; ok {
 		meta.WantThread = o.BoolValue() && meta.WantThread
@@ -79,6 +64,33 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 	if o, ok := opts[optDeadline]; ok {
 		meta.Deadline = deadlineChoices[o.StringValue()]
 	}
+	rec, ok := b.openTable(ctx, r, u, table.Record{
+		Setup:     engine.Setup{Game: g.ID(), Options: options, Seats: seats},
+		Seats:     []table.SeatInfo{{Seat: 0, Kind: table.Human, UserID: u.id, Name: u.name}},
+		Lang:      lang,
+		GuildID:   i.GuildID,
+		ChannelID: i.ChannelID,
+		CreatedBy: u.id,
+	}, meta)
+	if ok {
+		r.send(ctx, message{content: u.l.T("bot.opened", map[string]any{"ID": rec.ID})})
+	}
+}
+
+// openTable creates a table in its lobby with its settings and posts its
+// lobby message, answering the user when it cannot (the table is then
+// abandoned).
+func (b *Bot) openTable(ctx context.Context, r *reply, u user, rec table.Record, meta record.Meta) (table.Record, bool) {
+	rec, err := b.tables.Create(ctx, rec)
+	if err != nil {
+		if engine.Code(err) == "" {
+			b.log.Error("creating a table", "err", err)
+		}
+		r.send(ctx, message{content: render.Error(u.l, err)})
+		return rec, false
+	}
+	unlock := b.lock(rec.ID)
+	defer unlock()
 	if err := b.store.SetMeta(ctx, rec.ID, meta); err != nil {
 		b.log.Error("saving a table's settings", "table", rec.ID, "err", err)
 	}
@@ -95,14 +107,72 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 		} else {
 			r.send(ctx, message{content: u.l.T("error.internal", nil)})
 		}
-		return
+		return rec, false
 	}
 	rec.MessageID = msg.ID
 	if _, err := b.tables.Update(ctx, rec); err != nil {
 		b.log.Error("saving the lobby message id", "table", rec.ID, "err", err)
 	}
-	b.log.Info("table opened", "table", rec.ID, "game", rec.Setup.Game, "seats", seats, "channel", rec.ChannelID)
-	r.send(ctx, message{content: u.l.T("bot.opened", map[string]any{"ID": rec.ID})})
+	b.log.Info("table opened", "table", rec.ID, "game", rec.Setup.Game, "seats", rec.Setup.Seats, "channel", rec.ChannelID)
+	return rec, true
+}
+
+// rematch opens a new table after a finished game, in the game's channel,
+// with the same seats (the players, and AI players where AI played at the
+// end) and the same options, language and settings, in its lobby: its
+// presser starts it when everyone is ready. Only a player of the game may
+// ask, and only while the channel has no open table, so that a second
+// press opens nothing.
+func (b *Bot) rematch(ctx context.Context, r *reply, u user, id string) {
+	unlock := b.lock(id)
+	defer unlock()
+	snap, ok := b.loadFor(ctx, r, u, id)
+	if !ok {
+		return
+	}
+	old := snap.Record
+	if old.Status != table.StatusFinished {
+		r.send(ctx, message{content: u.l.T("bot.rematch_not_over", nil)})
+		return
+	}
+	if !slices.ContainsFunc(old.Seats, func(si table.SeatInfo) bool { return si.UserID == u.id }) {
+		r.send(ctx, message{content: u.l.T("bot.rematch_not_player", nil)})
+		return
+	}
+	if ids, err := b.store.InChannel(ctx, old.ChannelID); err != nil {
+		b.log.Error("finding the table of a channel", "channel", old.ChannelID, "err", err)
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return
+	} else if len(ids) > 0 {
+		r.send(ctx, message{content: u.l.T("bot.table_exists", map[string]any{"ID": ids[len(ids)-1]})})
+		return
+	}
+	meta, err := b.store.Meta(ctx, old.ID)
+	if err != nil {
+		b.log.Warn("reading a table's settings", "table", old.ID, "err", err)
+	}
+	seats := make([]table.SeatInfo, 0, len(old.Seats))
+	for _, si := range old.Seats {
+		if si.UserID != "" {
+			// A player, or a player an AI stood in for: they play again.
+			seats = append(seats, table.SeatInfo{Seat: si.Seat, Kind: table.Human, UserID: si.UserID, Name: si.Name})
+		} else {
+			seats = append(seats, table.SeatInfo{Seat: si.Seat, Kind: table.AI, Bot: cmp.Or(si.Bot, b.cfg.AIBot)})
+		}
+	}
+	slices.SortFunc(seats, func(a, c table.SeatInfo) int { return int(a.Seat) - int(c.Seat) })
+	rec, ok := b.openTable(ctx, r, u, table.Record{
+		Setup:     engine.Setup{Game: old.Setup.Game, Options: maps.Clone(old.Setup.Options), Seats: old.Setup.Seats},
+		Seats:     seats,
+		Lang:      old.Lang,
+		GuildID:   old.GuildID,
+		ChannelID: old.ChannelID,
+		CreatedBy: u.id,
+	}, record.Meta{WantThread: meta.WantThread, Deadline: meta.Deadline})
+	if ok {
+		b.log.Info("rematch", "table", rec.ID, "after", old.ID, "by", u.id)
+		r.send(ctx, message{content: u.l.T("bot.rematch_opened", map[string]any{"ID": rec.ID})})
+	}
 }
 
 // lobbyAction handles join, leave, ai (add an AI player), start and

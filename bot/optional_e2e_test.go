@@ -85,7 +85,7 @@ func TestWaitingPlayerDeclaresAPower(t *testing.T) {
 			}
 			m := w.tableMessage(id)
 			acting := toAct(m)
-			if len(m.CustomIDs()) == 0 || len(acting) == 0 {
+			if !playing(m) || len(acting) == 0 {
 				break // over
 			}
 			if !w.move(id, acting[rng.IntN(len(acting))], rng) {

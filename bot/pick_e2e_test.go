@@ -46,7 +46,7 @@ func TestSplitIsOneMultiSelect(t *testing.T) {
 		t.Fatalf("the split was not one action: %v", after[len(log):])
 	}
 	w.play(id, rng, 400)
-	if m := w.tableMessage(id); len(m.CustomIDs()) != 0 {
+	if m := w.tableMessage(id); playing(m) {
 		t.Fatalf("the game did not end: %q", shownText(m))
 	}
 	_, _, all := w.current(id)

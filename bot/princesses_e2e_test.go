@@ -469,7 +469,7 @@ func (h *hardTable) playOut(rng *rand.Rand, maxTurns int) {
 		}
 		h.maybeProbe()
 		m := h.table
-		if len(m.CustomIDs()) == 0 {
+		if !playing(m) {
 			return
 		}
 		acting := toAct(m)

@@ -50,7 +50,7 @@ func TestMovesAreListedOnTheTableNotPosted(t *testing.T) {
 		end   func(w *world) string // a text the post of the end holds
 	}{
 		{"lynx", 2, func(w *world) string {
-			return strings.SplitN(w.loc.Lang("en").T("lynx.event.scores", map[string]any{"List": ""}), ":", 2)[0]
+			return strings.SplitN(w.loc.Lang("en").T("ui.end.standings", map[string]any{"List": ""}), ":", 2)[0]
 		}},
 		{"courtiers", 2, func(w *world) string {
 			return strings.SplitN(w.loc.Lang("en").T("courtiers.event.spies_revealed", map[string]any{"Up": "", "Down": ""}), ".", 2)[0]
@@ -155,7 +155,7 @@ func TestHandBroughtUpToDate(t *testing.T) {
 	for moves := 0; moves < 60 && refreshed < 3; moves++ {
 		tm := w.tableMessage(g.id)
 		acting := toAct(tm)
-		if len(tm.CustomIDs()) == 0 || len(acting) != 1 {
+		if !playing(tm) || len(acting) != 1 {
 			break
 		}
 		u := acting[0]

@@ -256,6 +256,8 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		b.showWatch(ctx, b.newReply(i, false), u, strings.TrimPrefix(cid, "watch/"))
 	case strings.HasPrefix(cid, "rule/"):
 		b.showRule(ctx, b.newReply(i, false), u, strings.TrimPrefix(cid, "rule/"))
+	case strings.HasPrefix(cid, "again/"):
+		b.rematch(ctx, b.newReply(i, false), u, strings.TrimPrefix(cid, "again/"))
 	case strings.HasPrefix(cid, "hist/"):
 		r := b.newReply(i, false)
 		if rec, log, ok := b.findTable(ctx, i, r, u, strings.TrimPrefix(cid, "hist/")); ok {

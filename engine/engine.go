@@ -78,6 +78,17 @@ type Result struct {
 	Scores  []int  // final score per seat, in the game's own unit
 	Winners []Seat // several on a shared win
 	Note    string // a game-specific code for how the winner was decided, e.g. "tiebreak"
+	// Places is every seat's place, 1 the first: by the score, then by the
+	// game's tie-break; seats the rules do not separate share a place and
+	// the next place skips as many (1, 1, 3). The seats placed 1 are the
+	// Winners.
+	Places []int
+	// TieBreak is every seat's value in the game's tie-break, the rule
+	// that separates seats tied on the score (Rebel Princess: the rounds
+	// that count, more first; Abluxxen: cards in hand, fewer first;
+	// 3 Chapters: the highest card played, higher first); nil for a game
+	// where a tie is shared (Courtisans).
+	TieBreak []int
 }
 
 // Event is something that happened, for an audience: Everyone or one seat.

@@ -409,16 +409,16 @@ func TestNegativeNumbersWithMinusSign(t *testing.T) {
 		n    int
 		want string
 	}{{-9, "−9"}, {0, "0"}, {13, "13"}, {-130, "−130"}} {
-		data := map[string]any{"Name": "A", "Total": c.n}
+		data := map[string]any{"Name": "A", "N": c.n}
 		for name, got := range map[string]string{
-			"fast T": l.T("lynx.event.score_part", data), "go-i18n T": l.slowT("lynx.event.score_part", data),
+			"fast T": l.T("bot.lobby_seat", data), "go-i18n T": l.slowT("bot.lobby_seat", data),
 			"fast N": l.N("common.points", c.n, nil), "go-i18n N": l.slowN("common.points", c.n, nil),
 		} {
 			if !strings.Contains(got, c.want) || strings.Contains(got, "-") {
 				t.Errorf("%s of %d: %q, want %q in it and no hyphen", name, c.n, got, c.want)
 			}
 		}
-		if data["Total"] != c.n {
+		if data["N"] != c.n {
 			t.Errorf("the caller's data changed: %v", data)
 		}
 	}

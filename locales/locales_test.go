@@ -41,6 +41,8 @@ var sampleData = map[string]any{
 	"Proposals": "xProposals",
 	"Gave":      "xGave",
 	"Text":      "xText",
+	"Line":      "xLine",
+	"Rule":      "xRule",
 	"Form":      "xForm",
 	"Key":       "xKey",
 	"Value":     "xValue",

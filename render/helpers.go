@@ -1,13 +1,9 @@
 package render
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/stolik-bot/stolik/engine"
-	"github.com/stolik-bot/stolik/locales"
 )
 
 // The small helpers every game's screen and words use.
@@ -27,24 +23,6 @@ func At(xs []int, i int) int {
 		return xs[i]
 	}
 	return 0
-}
-
-// WinnersOf names the winners of a game: "You win!" to a sole winner,
-// "A shared victory: you and …" to one of several, their names to anyone
-// else. The game's locale keys <game>.screen.you_win and you_share say it.
-func WinnersOf(l *locales.Localizer, game string, viewer engine.Seat, winners []engine.Seat, names Names) string {
-	if viewer >= 0 && slices.Contains(winners, viewer) {
-		if len(winners) == 1 {
-			return l.T(game+".screen.you_win", nil)
-		}
-		others := slices.DeleteFunc(slices.Clone(winners), func(s engine.Seat) bool { return s == viewer })
-		return l.T(game+".screen.you_share", map[string]any{"Names": names.List(others)})
-	}
-	key := "ui.winner"
-	if len(winners) > 1 {
-		key = "ui.winners_shared"
-	}
-	return l.T(key, map[string]any{"Names": names.List(winners)})
 }
 
 // FoldName is a name as a lookup compares it: lower case, letters, digits

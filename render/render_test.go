@@ -114,31 +114,63 @@ func TestRuleErrorParamsAreNamed(t *testing.T) {
 
 func newErr(_ engine.State, err error) error { return err }
 
-// The end of a game lists the final scores from the best, and a tie names
-// the tied players with the rounds that count in the tie-break.
+// The end of a game names the winner with the score, ranks every seat
+// from the best (a shared place shown twice), and a tie on the score names
+// the tie-break with the tied players' values, as the edition counts it.
 func TestGameOverStandingsAndTie(t *testing.T) {
-	r, _ := render.For("princesses")
 	names := render.Names{"Ala", "Bolek", "Celina", "Darek"}
-	e := engine.Public("game_over", map[string]any{
+	princessOver := engine.Public("game_over", map[string]any{
 		"winners": []engine.Seat{1}, "totals": []int{5, 3, 3, 9}, "note": "tiebreak",
-		"tied": []engine.Seat{1, 2}, "good": []int{0, 2, 1, 0},
+		"tied": []engine.Seat{1, 2}, "good": []int{0, 2, 1, 0}, "places": []int{3, 1, 2, 4}, "tiebreak": []int{0, 2, 1, 0}, "edition": "deluxe",
+	})
+	classic := engine.Public("game_over", map[string]any{
+		"winners": []engine.Seat{1, 2}, "totals": []int{5, 3, 3, 9}, "note": "shared",
+		"tied": []engine.Seat{1, 2}, "good": []int{0, 2, 2, 0}, "places": []int{3, 1, 1, 4}, "tiebreak": []int{0, 2, 2, 0}, "edition": "classic",
+	})
+	lynxOver := engine.Public("game_over", map[string]any{
+		"winners": []engine.Seat{2}, "scores": []int{4, -1, 4}, "note": "tiebreak", "reason": "cards_out",
+		"places": []int{2, 3, 1}, "tiebreak": []int{3, 5, 1},
+	})
+	chaptersOver := engine.Public("game_over", map[string]any{
+		"winners": []engine.Seat{0}, "scores": []int{12, 12}, "note": "tiebreak", "places": []int{1, 2}, "tiebreak": []int{47, 31},
+	})
+	courtiersOver := engine.Public("game_over", map[string]any{
+		"winners": []engine.Seat{0, 1}, "totals": []int{6, 6, 2}, "places": []int{1, 1, 3},
 	})
 	tests := []struct {
-		lang string
-		want []string
+		game, lang string
+		e          engine.Event
+		want       []string
 	}{
-		{"en", []string{"Bolek", "Bolek: 3 proposals · Celina: 3 proposals · Ala: 5 proposals · Darek: 9 proposals", "Bolek: 2 rounds; Celina: 1 round"}},
-		{"pl", []string{"Bolek: 3 oświadczyn · Celina: 3 oświadczyn · Ala: 5 oświadczyn", "Bolek: 2 rundy; Celina: 1 runda"}},
-		{"uk", []string{"Bolek: 2 раунди; Celina: 1 раунд"}},
+		{"princesses", "en", princessOver, []string{"🏆 Bolek wins with 3 proposals\n",
+			"Tied on 3 proposals: more rounds that count (0 or fewer proposals, or the table's lowest) decide (Bolek: 2 rounds · Celina: 1 round).",
+			"Standings: 1st Bolek: 3 proposals · 2nd Celina: 3 proposals · 3rd Ala: 5 proposals · 4th Darek: 9 proposals."}},
+		{"princesses", "pl", princessOver, []string{"🏆 Wygrywa Bolek – wynik: 3 oświadczyn", "(Bolek: 2 rundy · Celina: 1 runda)",
+			"Klasyfikacja: 1. Bolek: 3 oświadczyn · 2. Celina: 3 oświadczyn · 3. Ala: 5 oświadczyn · 4. Darek: 9 oświadczyn."}},
+		{"princesses", "uk", princessOver, []string{"(Bolek: 2 раунди · Celina: 1 раунд)", "Підсумки: 1. Bolek"}},
+		{"princesses", "en", classic, []string{"🏆 A shared win: Bolek, Celina, with 3 proposals each",
+			"more rounds with 0 or fewer proposals decide; still tied, the place is shared (Bolek: 2 rounds · Celina: 2 rounds)",
+			"1st Bolek: 3 proposals · 1st Celina: 3 proposals · 3rd Ala"}},
+		{"lynx", "en", lynxOver, []string{"The deck is empty", "🏆 Celina wins with 4 points",
+			"Tied on 4 points: fewer cards in hand decide (Celina: 1 card in hand · Ala: 3 cards in hand).",
+			"Standings: 1st Celina: 4 points · 2nd Ala: 4 points · 3rd Bolek: −1 point."}},
+		{"chapters", "uk", chaptersOver, []string{"🏆 Перемагає Ala — результат: 12 балів",
+			"Нічия (12 балів): вирішує найстарша зіграна карта (Ala: карта «47» · Bolek: карта «31»).", "Підсумки: 1. Ala: 12 балів · 2. Bolek: 12 балів."}},
+		{"courtiers", "pl", courtiersOver, []string{"🏆 Wspólne zwycięstwo: Ala, Bolek – wynik: 6 punktów",
+			"Remis (6 punktów: Ala, Bolek): zasady nie przewidują rozstrzygnięcia remisu, więc miejsce jest wspólne.",
+			"Klasyfikacja: 1. Ala: 6 punktów · 1. Bolek: 6 punktów · 3. Celina: 2 punkty."}},
 	}
 	b := rendertest.Bundle(t)
 	for _, tc := range tests {
-		text := r.Event(b.Lang(tc.lang), e, names)
-		for _, w := range tc.want {
-			if !strings.Contains(text, w) {
-				t.Errorf("%s: %q does not contain %q", tc.lang, text, w)
+		t.Run(tc.game+"/"+tc.lang, func(t *testing.T) {
+			r, _ := render.For(tc.game)
+			text := r.Event(b.Lang(tc.lang), tc.e, names)
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("%q does not contain %q", text, w)
+				}
 			}
-		}
+		})
 	}
 }
 

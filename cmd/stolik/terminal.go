@@ -186,6 +186,9 @@ func (t *terminal) events(ev []engine.Event) {
 		if !e.VisibleTo(t.human) {
 			continue
 		}
+		if e.Type == "game_over" {
+			continue // the last screen's result says it, by place
+		}
 		if text := t.r.Event(t.l, e, t.names); text != "" {
 			t.recent = append(t.recent, shown{text, where(t.r, e)})
 		}

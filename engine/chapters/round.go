@@ -388,7 +388,23 @@ func (st *State) finish(ev []engine.Event) []engine.Event {
 		st.note = "tiebreak"
 	}
 	st.phase = phaseOver
+	places, top := st.ranking()
 	return append(ev, engine.Public("game_over", map[string]any{
 		"winners": slices.Clone(st.winners), "scores": slices.Clone(st.scores), "note": st.note,
+		"places": places, "tiebreak": top,
 	}))
+}
+
+// ranking is every seat's place at the end (the most points first, then
+// the highest card played, the tie-break; values are unique, so only seats
+// that played nothing could share a place) and the highest card each
+// played.
+func (st *State) ranking() (places, top []int) {
+	top = make([]int, st.n)
+	for s, cs := range st.played {
+		if len(cs) > 0 {
+			top[s] = int(slices.Max(cs))
+		}
+	}
+	return engine.Places(st.n, engine.ByScore(st.scores, true, top, true)), top
 }

@@ -303,5 +303,9 @@ func (st *State) Result() (bool, engine.Result) {
 			scores[s] = t.Points()
 		}
 	}
-	return st.phase == phaseOver, engine.Result{Scores: slices.Clone(scores), Winners: slices.Clone(st.winners), Note: st.note}
+	res := engine.Result{Scores: slices.Clone(scores), Winners: slices.Clone(st.winners), Note: st.note}
+	if st.phase == phaseOver {
+		res.Places, res.TieBreak = st.ranking()
+	}
+	return st.phase == phaseOver, res
 }

@@ -45,6 +45,10 @@ type View struct {
 	Bonus    []engine.Seat
 	Winners  []engine.Seat
 	Note     string
+	// Places and TieBreak are the engine.Result's, once over: every
+	// seat's place and its value in the tie-break.
+	Places   []int
+	TieBreak []int
 }
 
 // ViewerSeat is the seat the view was built for.
@@ -70,6 +74,7 @@ func (st *State) View(s engine.Seat) engine.View {
 	}
 	if st.phase == phaseOver {
 		v.Round = st.rounds()
+		v.Places, v.TieBreak = st.ranking()
 	}
 	v.Points = make([]int, st.n)
 	for i, t := range st.tokens {

@@ -200,7 +200,7 @@ func (st *State) finish(ev []engine.Event) []engine.Event {
 		statuses[f] = x.String()
 	}
 	return append(ev, engine.Public("game_over", map[string]any{
-		"winners": slices.Clone(st.winners), "totals": slices.Clone(st.totals),
+		"winners": slices.Clone(st.winners), "totals": slices.Clone(st.totals), "places": st.places(),
 		"points": slices.Clone(st.points), "status": statuses,
 	}))
 }
@@ -260,5 +260,14 @@ func (st *State) Result() (bool, engine.Result) {
 	if len(st.winners) > 1 {
 		res.Note = "shared"
 	}
+	if st.phase == phaseOver {
+		res.Places = st.places()
+	}
 	return st.phase == phaseOver, res
+}
+
+// places is every seat's place at the end: the highest total first; the
+// game has no tie-break, so equal totals share a place.
+func (st *State) places() []int {
+	return engine.Places(st.n, engine.ByScore(st.totals, true, nil, false))
 }

@@ -33,6 +33,9 @@ type Final struct {
 	Missions [][2]MissionResult // white, blue per seat
 	Totals   []int
 	Winners  []engine.Seat
+	// Places is the engine.Result's: every seat's place (no tie-break:
+	// equal totals share a place).
+	Places []int
 }
 
 // View is what one seat may know of a game of Courtisans.
@@ -118,7 +121,7 @@ func (st *State) View(s engine.Seat) engine.View {
 	if over {
 		f := &Final{
 			Status: st.status, Points: slices.Clone(st.points), Totals: slices.Clone(st.totals),
-			Winners: slices.Clone(st.winners), Missions: make([][2]MissionResult, st.n),
+			Winners: slices.Clone(st.winners), Missions: make([][2]MissionResult, st.n), Places: st.places(),
 		}
 		for i := range f.Missions {
 			for k := range 2 {

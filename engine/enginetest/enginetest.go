@@ -121,11 +121,14 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 	var log []engine.Move
 	var seen []engine.Action // actions legal at some earlier point
 	for step := 0; ; step++ {
-		done, _ := st.Result()
+		done, res := st.Result()
 		acting := st.Acting()
 		if done {
 			if len(acting) != 0 {
 				return fmt.Errorf("step %d: game over but seats %v must act", step, acting)
+			}
+			if err := checkPlaces(res, su.Seats); err != nil {
+				return fmt.Errorf("step %d: %w", step, err)
 			}
 			break
 		}
@@ -293,4 +296,40 @@ func checkHidden(st engine.State, seats int, r *engine.Rand) error {
 		}
 	}
 	return nil
+}
+
+// checkPlaces checks a finished game's ranking: a place for every seat,
+// the winners (and only they) placed first, seats sharing a place equal on
+// the score and the tie-break, and a shared place followed by as many
+// skipped places.
+func checkPlaces(res engine.Result, seats int) error {
+	if len(res.Places) != seats || len(res.Scores) != seats || (res.TieBreak != nil && len(res.TieBreak) != seats) {
+		return fmt.Errorf("result of %d seats with places %v, scores %v, tie-break %v", seats, res.Places, res.Scores, res.TieBreak)
+	}
+	for s, p := range res.Places {
+		if (p == 1) != slices.Contains(res.Winners, engine.Seat(s)) {
+			return fmt.Errorf("places %v, winners %v", res.Places, res.Winners)
+		}
+		if below := countIf(res.Places, func(q int) bool { return q < p }); below != p-1 {
+			return fmt.Errorf("places %v: seat %d is placed %d behind %d seats", res.Places, s, p, below)
+		}
+	}
+	for a := range res.Places {
+		for b := range res.Places {
+			if res.Places[a] == res.Places[b] && (res.Scores[a] != res.Scores[b] || res.TieBreak != nil && res.TieBreak[a] != res.TieBreak[b]) {
+				return fmt.Errorf("seats %d and %d share place %d with scores %v, tie-break %v", a, b, res.Places[a], res.Scores, res.TieBreak)
+			}
+		}
+	}
+	return nil
+}
+
+func countIf(xs []int, f func(int) bool) int {
+	n := 0
+	for _, x := range xs {
+		if f(x) {
+			n++
+		}
+	}
+	return n
 }

@@ -246,11 +246,24 @@ func (st *State) finish(ev []engine.Event, reason string) []engine.Event {
 	st.phase = phaseOver
 	st.victim = -1
 	st.targets = st.targets[:0]
+	places, hands := st.ranking()
 	// seat is the paw holder: with "hand_empty", the one who played the
 	// last card of their hand.
 	return append(ev, engine.Public("game_over", map[string]any{
 		"winners": slices.Clone(best), "scores": slices.Clone(st.scores), "note": note, "reason": reason, "seat": st.active,
+		"places": places, "tiebreak": hands,
 	}))
+}
+
+// ranking is every seat's place at the end (the highest total first, then
+// fewer cards in hand; still tied, a shared place) and its cards in hand,
+// the tie-break.
+func (st *State) ranking() (places, hands []int) {
+	hands = make([]int, st.n)
+	for s := range hands {
+		hands[s] = st.hands[s].Size()
+	}
+	return engine.Places(st.n, engine.ByScore(st.scores, true, hands, false)), hands
 }
 
 // score is a seat's total: its displayed cards minus its hand.
@@ -265,5 +278,8 @@ func (st *State) score(s engine.Seat) int {
 // Result tells whether the game is over and who won.
 func (st *State) Result() (bool, engine.Result) {
 	res := engine.Result{Scores: slices.Clone(st.scores), Winners: slices.Clone(st.winners), Note: st.note}
+	if st.phase == phaseOver {
+		res.Places, res.TieBreak = st.ranking()
+	}
 	return st.phase == phaseOver, res
 }

@@ -41,6 +41,10 @@ type View struct {
 	Winners   []engine.Seat
 	Note      string // "", "tiebreak", "shared"
 	Reason    string // how the game ended: "hand_empty", "cards_out"
+	// Places and TieBreak are the engine.Result's, once over: every
+	// seat's place and its value in the tie-break.
+	Places   []int
+	TieBreak []int
 }
 
 // ViewerSeat is the seat the view was built for.
@@ -82,6 +86,9 @@ func (st *State) View(s engine.Seat) engine.View {
 	v.Pool = make([][]Card, len(st.pool))
 	for i, p := range st.pool {
 		v.Pool[i] = p.List()
+	}
+	if st.phase == phaseOver {
+		v.Places, v.TieBreak = st.ranking()
 	}
 	if st.cfg.duel {
 		v.Virtual = st.virtual.Groups()

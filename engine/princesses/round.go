@@ -227,13 +227,9 @@ func (st *State) finish(ev []engine.Event, r *engine.Rand) ([]engine.Event, erro
 	note := ""
 	if len(tied) > 1 {
 		counts = make([]int, st.n)
-		for _, rs := range st.roundScores {
-			min := slices.Min(rs)
-			for _, s := range tied {
-				if rs[s] <= 0 || (st.cfg.edition == Deluxe && rs[s] == min) {
-					counts[s]++
-				}
-			}
+		good := st.goodRounds()
+		for _, s := range tied {
+			counts[s] = good[s]
 		}
 		neg := make([]int, st.n)
 		for s := range neg {
@@ -252,10 +248,34 @@ func (st *State) finish(ev []engine.Event, r *engine.Rand) ([]engine.Event, erro
 	st.phase = phaseOver
 	st.winners = tied
 	st.note = note
+	places, good := st.ranking()
 	return append(ev, engine.Public("game_over", map[string]any{
 		"winners": slices.Clone(tied), "totals": slices.Clone(st.totals), "note": note,
-		"tied": onTotal, "good": counts,
+		"tied": onTotal, "good": counts, "places": places, "tiebreak": good, "edition": st.cfg.edition.String(),
 	})), nil
+}
+
+// goodRounds counts every seat's rounds that count in the tie-break: a
+// round score of 0 or less, or (deluxe) the lowest of the round.
+func (st *State) goodRounds() []int {
+	counts := make([]int, st.n)
+	for _, rs := range st.roundScores {
+		min := slices.Min(rs)
+		for s, v := range rs {
+			if v <= 0 || (st.cfg.edition == Deluxe && v == min) {
+				counts[s]++
+			}
+		}
+	}
+	return counts
+}
+
+// ranking is every seat's place at the end (the lowest total first, then
+// more rounds that count; still tied, a shared place: the deluxe extra
+// round has been played by then) and its rounds that count, the tie-break.
+func (st *State) ranking() (places, good []int) {
+	good = st.goodRounds()
+	return engine.Places(st.n, engine.ByScore(st.totals, false, good, true)), good
 }
 
 // startTiebreakRound plays the deluxe extra round with a random hourglass
@@ -303,5 +323,8 @@ func lowest(vals []int, among []engine.Seat) []engine.Seat {
 // Result tells whether the game is over and who won (lowest total).
 func (st *State) Result() (bool, engine.Result) {
 	res := engine.Result{Scores: slices.Clone(st.totals), Winners: slices.Clone(st.winners), Note: st.note}
+	if st.phase == phaseOver {
+		res.Places, res.TieBreak = st.ranking()
+	}
 	return st.phase == phaseOver, res
 }

@@ -50,6 +50,10 @@ type View struct {
 	Totals     []int         // cumulative proposals
 	Winners    []engine.Seat // once over
 	Note       string        // how the winner was decided
+	// Places and TieBreak are the engine.Result's, once over: every
+	// seat's place and its value in the tie-break.
+	Places   []int
+	TieBreak []int
 
 	// Powers (public unless marked): who has spent hers this round, the
 	// declarations waiting for the next lead (announcing is public), and
@@ -96,6 +100,9 @@ func (st *State) View(s engine.Seat) engine.View {
 		Trick: slices.Clone(st.trick), LastTrick: slices.Clone(st.last), LastWin: st.lastWin,
 		SnuckIn: st.snuckIn, Tricks: slices.Clone(st.tricks), Scores: engine.CloneNested(st.roundScores),
 		Totals: slices.Clone(st.totals), Winners: slices.Clone(st.winners), Note: st.note,
+	}
+	if st.phase == phaseOver {
+		v.Places, v.TieBreak = st.ranking()
 	}
 	v.Used = slices.Clone(st.used)
 	for _, d := range st.decls {

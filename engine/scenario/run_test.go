@@ -28,6 +28,8 @@ func TestRunnerErrors(t *testing.T) {
 		{"rejected action", "game princesses\nseats 4\noption powers=off\n0: play Q1\n", 4},
 		{"accepted bang action", "game princesses\nseats 4\noption powers=off\ndeal 0: Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Q10\n!0: pass Q1 Q2 Q3\n", 5},
 		{"unknown action", "game princesses\nseats 4\n0: dance\n", 3},
+		{"places before the end", "game princesses\nseats 4\noption powers=off\nexpect places 1 2 3 4\n", 4},
+		{"a bad place", "game princesses\nseats 4\noption powers=off\nexpect places 0\n", 4},
 		{"wrong expectation", "game princesses\nseats 4\noption powers=off\nexpect turn 1\n", 4},
 		{"unknown expect key", "game princesses\nseats 4\nexpect colour red\n", 3},
 		{"option after start", "game princesses\nseats 4\nexpect turn 0 1 2 3\noption powers=off\n", 4},

@@ -333,6 +333,23 @@ func (r *runner) expect(rest string) error {
 		if got := sorted(res.Winners); !slices.Equal(got, want) {
 			return fmt.Errorf("expected winner %v, found %v", want, got)
 		}
+	case "places":
+		// "expect places 1 3 2 1": every seat's place, in seat order.
+		want := make([]int, len(args))
+		for i, a := range args {
+			n, err := strconv.Atoi(a)
+			if err != nil || n < 1 {
+				return fmt.Errorf("bad place %q", a)
+			}
+			want[i] = n
+		}
+		done, res := r.state.Result()
+		if !done {
+			return fmt.Errorf("expected places %v, the game is not over", want)
+		}
+		if !slices.Equal(res.Places, want) {
+			return fmt.Errorf("expected places %v, found %v (tie-break %v)", want, res.Places, res.TieBreak)
+		}
 	default:
 		ch, ok := r.state.(engine.Checker)
 		if !ok {

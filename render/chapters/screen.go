@@ -137,28 +137,36 @@ func (b chapterScreen) Result() []string {
 	if v.Phase != "over" {
 		return nil
 	}
-	out := []string{l.T("ui.winner", map[string]any{"Names": b.names.List(v.Winners)})}
-	if v.Note == "tiebreak" {
-		out = append(out, l.T("chapters.ui.tiebreak", nil))
-	}
-	if len(v.Bonus) > 0 {
-		out = append(out, l.T("chapters.event.gem_bonus", map[string]any{"Names": b.names.List(v.Bonus)}))
-	}
-	order := make([]engine.Seat, v.Seats)
-	for s := range order {
-		order[s] = engine.Seat(s)
-	}
-	slices.SortStableFunc(order, func(a, c engine.Seat) int { return render.At(v.Points, int(c)) - render.At(v.Points, int(a)) })
-	for _, s := range order {
+	e := chapterEnding(l, b.names, v.Points, v.Places, v.TieBreak)
+	e.Viewer = v.Seat
+	e.Line = func(s engine.Seat) string {
 		var tok chapters.Tokens
 		if int(s) < len(v.Tokens) {
 			tok = v.Tokens[s]
 		}
-		out = append(out, l.T("chapters.screen.final", map[string]any{
+		return l.T("chapters.screen.final", map[string]any{
 			"Name": b.seatWho(s), "Total": l.N("common.points", render.At(v.Points, int(s)), nil), "Tokens": ChaptersTokens(l, tok),
-		}))
+		})
 	}
-	return out
+	var bonus []string
+	if len(v.Bonus) > 0 {
+		bonus = append(bonus, l.T("chapters.event.gem_bonus", map[string]any{"Names": b.names.List(v.Bonus)}))
+	}
+	return e.Lines(l, bonus...)
+}
+
+// chapterEnding is the end of a game: the most points win; a tie goes to
+// the highest card played.
+func chapterEnding(l *locales.Localizer, names render.Names, points, places, top []int) render.Ending {
+	return render.Ending{
+		Game: "chapters", Viewer: engine.Spectator, Names: names,
+		Scores: points, Places: places, TieBreak: top,
+		Score: func(n int) string { return l.N("common.points", n, nil) },
+		Rule:  l.T("chapters.end.tiebreak", nil),
+		Break: func(s engine.Seat) string {
+			return l.T("chapters.end.card", map[string]any{"Card": render.At(top, int(s))})
+		},
+	}
 }
 
 func (b chapterScreen) Prompt() string {

@@ -331,12 +331,10 @@ func (Presenter) Event(l *locales.Localizer, e engine.Event, names render.Names)
 		s, _ := a["seats"].([]engine.Seat)
 		return l.T("chapters.event.gem_bonus", map[string]any{"Names": names.List(s)})
 	case "game_over":
-		w, _ := a["winners"].([]engine.Seat)
-		text := l.T("ui.winner", map[string]any{"Names": names.List(w)})
-		if note, _ := a["note"].(string); note == "tiebreak" {
-			text += " " + l.T("chapters.ui.tiebreak", nil)
-		}
-		return text
+		scores, _ := a["scores"].([]int)
+		places, _ := a["places"].([]int)
+		top, _ := a["tiebreak"].([]int)
+		return chapterEnding(l, names, scores, places, top).Post(l)
 	}
 	return ""
 }

@@ -94,8 +94,10 @@ func (b courtierScreen) Result() []string {
 	if fin == nil {
 		return nil
 	}
-	out := []string{render.WinnersOf(l, "courtiers", v.Seat, fin.Winners, b.names)}
-	for s := range fin.Totals {
+	e := courtierEnding(l, b.names, fin.Totals, fin.Places)
+	e.Viewer = v.Seat
+	e.Line = func(seat engine.Seat) string {
+		s := int(seat)
 		var ms []string
 		for _, m := range fin.Missions[s] {
 			name, _ := CourtierMission(l, m.Mission)
@@ -105,12 +107,22 @@ func (b courtierScreen) Result() []string {
 			}
 			ms = append(ms, l.T(key, map[string]any{"Name": name}))
 		}
-		out = append(out, l.T("courtiers.screen.score", map[string]any{
-			"Name": b.names.Of(engine.Seat(s)), "Points": l.N("common.points", fin.Totals[s], nil),
+		return l.T("courtiers.screen.score", map[string]any{
+			"Name": b.names.Of(seat), "Points": l.N("common.points", fin.Totals[s], nil),
 			"Score": signed(fin.Points[s]), "Missions": strings.Join(ms, ", "),
-		}))
+		})
 	}
-	return out
+	return e.Lines(l)
+}
+
+// courtierEnding is the end of a game: the most points win; the game has
+// no tie-break, a tie is shared.
+func courtierEnding(l *locales.Localizer, names render.Names, totals, places []int) render.Ending {
+	return render.Ending{
+		Game: "courtiers", Viewer: engine.Spectator, Names: names, Scores: totals, Places: places,
+		Score: func(n int) string { return l.N("common.points", n, nil) },
+		Rule:  l.T("courtiers.end.tiebreak", nil),
+	}
 }
 
 // signed writes a score with its sign: +3, −2, 0.

@@ -146,7 +146,7 @@ var courtiersScreens = rendertest.Screens{
 				s.Fatalf(t, "seat %d shows %d cards, %d face down; the view %d and %d", i, n, hidden, len(d.Cards)+d.Hidden, d.Hidden)
 			}
 		}
-		if over && len(sc.Result) != 1+v.Seats {
+		if over && (len(sc.Result) < 1+v.Seats || !rendertest.Ranked(sc.Result[len(sc.Result)-v.Seats:])) {
 			s.Fatalf(t, "the result has %d lines", len(sc.Result))
 		}
 	},
@@ -243,12 +243,23 @@ func TestCourtiersScreenWords(t *testing.T) {
 			v := base()
 			v.Phase, v.Acting, v.Hand, v.QueenUp = "over", nil, nil, 0
 			v.Final = &courtiers.Final{
-				Points: []int{-2, 4, 0}, Totals: []int{1, 4, 0}, Winners: []engine.Seat{1},
+				Points: []int{-2, 4, 0}, Totals: []int{1, 4, 0}, Winners: []engine.Seat{1}, Places: []int{2, 1, 3},
 				Missions: [][2]courtiers.MissionResult{{{Mission: 1, Done: true}, {Mission: 11}}, {{Mission: 2}, {Mission: 12}}, {{Mission: 3}, {Mission: 13}}},
 			}
 			return v
 		}, func(sc render.Screen) []string { return append(sc.Result, sc.Title, sc.Hand.Text) },
-			[]string{"The winner: Bolek!", "Ala: 1 point (domain −2; missions: Fewer Butterflies ✓ +3, Butterflies disgraced ✗)", "The game is over", "Your hand is empty"}},
+			[]string{"Bolek wins with 4 points", "You finished 2nd.", "2nd Ala: 1 point (domain −2; missions: Fewer Butterflies ✓ +3, Butterflies disgraced ✗)", "The game is over", "Your hand is empty"}},
+		{"shared", "pl", func() *courtiers.View {
+			v := base()
+			v.Phase, v.Acting, v.Hand, v.QueenUp = "over", nil, nil, 0
+			v.Final = &courtiers.Final{
+				Points: []int{1, 4, 1}, Totals: []int{4, 4, 1}, Winners: []engine.Seat{0, 1}, Places: []int{1, 1, 3},
+				Missions: [][2]courtiers.MissionResult{{{Mission: 1, Done: true}, {Mission: 11}}, {{Mission: 2}, {Mission: 12}}, {{Mission: 3}, {Mission: 13}}},
+			}
+			return v
+		}, func(sc render.Screen) []string { return sc.Result[:3] },
+			[]string{"Wspólne zwycięstwo: ty i Bolek – wynik: 4 punkty", "Dzielisz pierwsze miejsce (także: Bolek).",
+				"Remis (4 punkty: Ala, Bolek): zasady nie przewidują rozstrzygnięcia remisu, więc miejsce jest wspólne."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/"+tt.lang, func(t *testing.T) {

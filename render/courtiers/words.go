@@ -184,12 +184,9 @@ func (Presenter) Event(l *locales.Localizer, e engine.Event, names render.Names)
 		down, _ := a["down"].([]string)
 		return l.T("courtiers.event.spies_revealed", map[string]any{"Up": courtierTokens(l, up), "Down": courtierTokens(l, down)})
 	case "game_over":
-		w, _ := a["winners"].([]engine.Seat)
-		key := "ui.winner"
-		if len(w) > 1 {
-			key = "ui.winners_shared"
-		}
-		return l.T(key, map[string]any{"Names": names.List(w)})
+		totals, _ := a["totals"].([]int)
+		places, _ := a["places"].([]int)
+		return courtierEnding(l, names, totals, places).Post(l)
 	}
 	return ""
 }

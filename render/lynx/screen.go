@@ -79,19 +79,28 @@ func (b lynxScreen) Result() []string {
 	if v.Phase != "over" {
 		return nil
 	}
-	var out []string
-	out = append(out, render.WinnersOf(l, "lynx", v.Seat, v.Winners, b.names))
-	if v.Note == "tiebreak" {
-		out = append(out, l.T("lynx.screen.tiebreak", nil))
-	}
-	for s := 0; s < v.Seats; s++ {
-		out = append(out, l.T("lynx.screen.score", map[string]any{
-			"Name":   b.names.Of(engine.Seat(s)),
+	e := lynxEnding(l, b.names, v.Scores, v.Places, v.TieBreak)
+	e.Viewer = v.Seat
+	e.Line = func(s engine.Seat) string {
+		return l.T("lynx.screen.score", map[string]any{
+			"Name":   b.names.Of(s),
 			"Points": l.N("common.points", v.Scores[s], nil),
 			"Cards":  l.N("lynx.screen.in_hand", v.HandSizes[s], nil),
-		}))
+		})
 	}
-	return out
+	return e.Lines(l)
+}
+
+// lynxEnding is the end of a game: the most points win; a tie goes to
+// fewer cards in hand.
+func lynxEnding(l *locales.Localizer, names render.Names, scores, places, hands []int) render.Ending {
+	return render.Ending{
+		Game: "lynx", Viewer: engine.Spectator, Names: names,
+		Scores: scores, Places: places, TieBreak: hands,
+		Score: func(n int) string { return l.N("common.points", n, nil) },
+		Rule:  l.T("lynx.end.tiebreak", nil),
+		Break: func(s engine.Seat) string { return l.N("lynx.screen.in_hand", render.At(hands, int(s)), nil) },
+	}
 }
 
 // Prompt says what the viewer, who must act, does now; empty when the

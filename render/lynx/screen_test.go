@@ -74,7 +74,7 @@ var lynxScreens = rendertest.Screens{
 				s.Fatalf(t, "seat %d: no %q in %q", i, want, p.Counts)
 			}
 		}
-		if v.Phase == "over" && len(sc.Result) != 1+v.Seats+rendertest.Btoi(v.Note == "tiebreak") {
+		if v.Phase == "over" && (len(sc.Result) < 1+v.Seats || !rendertest.Ranked(sc.Result[len(sc.Result)-v.Seats:])) {
 			s.Fatalf(t, "the result has %d lines", len(sc.Result))
 		}
 	},
@@ -180,15 +180,21 @@ func TestLynxScreenWords(t *testing.T) {
 		{"shared win", "pl", func() *lynx.View {
 			v := base()
 			v.Phase, v.Acting, v.Winners, v.Note, v.Reason, v.Scores = "over", nil, []engine.Seat{0, 2}, "shared", "cards_out", []int{4, 1, 4}
+			v.HandSizes, v.Places, v.TieBreak = []int{3, 5, 3}, []int{1, 3, 1}, []int{3, 5, 3}
 			return v
 		}, func(sc render.Screen) []string { return sc.Result },
-			[]string{"Zwycięstwo ex aequo: ty i Celina!", "Ala: 4 punkty (3 karty na ręce)", "Bolek: 1 punkt (5 kart na ręce)", "Celina: 4 punkty (6 kart na ręce)"}},
+			[]string{"Wspólne zwycięstwo: ty i Celina – wynik: 4 punkty", "Dzielisz pierwsze miejsce (także: Celina).",
+				"Remis (4 punkty): decyduje mniejsza liczba kart na ręce (Ala: 3 karty na ręce · Celina: 3 karty na ręce).",
+				"1. Ala: 4 punkty (3 karty na ręce)", "3. Bolek: 1 punkt (5 kart na ręce)", "1. Celina: 4 punkty (3 karty na ręce)"}},
 		{"won by the hands", "en", func() *lynx.View {
 			v := base()
-			v.Phase, v.Acting, v.Winners, v.Note, v.Reason = "over", nil, []engine.Seat{1}, "tiebreak", "hand_empty"
+			v.Phase, v.Acting, v.Winners, v.Note, v.Reason, v.Scores = "over", nil, []engine.Seat{1}, "tiebreak", "hand_empty", []int{3, 3, 1}
+			v.HandSizes, v.Places, v.TieBreak = []int{4, 2, 5}, []int{2, 1, 3}, []int{4, 2, 5}
 			return v
-		}, func(sc render.Screen) []string { return sc.Result[:2] },
-			[]string{"The winner: Bolek!", "A tie on points: fewer cards in hand decides."}},
+		}, func(sc render.Screen) []string { return sc.Result },
+			[]string{"Bolek wins with 3 points", "You finished 2nd.",
+				"Tied on 3 points: fewer cards in hand decide (Bolek: 2 cards in hand · Ala: 4 cards in hand).",
+				"1st Bolek: 3 points (2 cards in hand)", "2nd Ala: 3 points (4 cards in hand)", "3rd Celina: 1 point (5 cards in hand)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/"+tt.lang, func(t *testing.T) {

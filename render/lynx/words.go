@@ -185,20 +185,12 @@ func (Presenter) Event(l *locales.Localizer, e engine.Event, names render.Names)
 		}
 		return text
 	case "game_over":
-		w, _ := a["winners"].([]engine.Seat)
 		scores, _ := a["scores"].([]int)
+		places, _ := a["places"].([]int)
+		hands, _ := a["tiebreak"].([]int)
 		reason, _ := a["reason"].(string)
-		parts := make([]string, len(scores))
-		for s, sc := range scores {
-			parts[s] = l.T("lynx.event.score_part", map[string]any{"Name": names.Of(engine.Seat(s)), "Total": sc})
-		}
-		key := "ui.winner"
-		if len(w) > 1 {
-			key = "ui.winners_shared"
-		}
 		seat, _ := a["seat"].(engine.Seat)
-		return l.T("lynx.end."+reason, map[string]any{"Name": names.Of(seat)}) + " " + l.T("lynx.event.scores", map[string]any{"List": strings.Join(parts, "; ")}) +
-			" " + l.T(key, map[string]any{"Names": names.List(w)})
+		return l.T("lynx.end."+reason, map[string]any{"Name": names.Of(seat)}) + "\n" + lynxEnding(l, names, scores, places, hands).Post(l)
 	}
 	return ""
 }

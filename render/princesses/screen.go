@@ -125,23 +125,26 @@ func (b princessScreen) Result() []string {
 	if v.Phase != "over" {
 		return nil
 	}
-	key := "ui.winner"
-	if len(v.Winners) > 1 {
-		key = "ui.winners_shared"
+	e := princessEnding(l, v.Edition, b.names, v.Totals, v.Places, v.TieBreak)
+	e.Viewer = v.Seat
+	e.Line = func(s engine.Seat) string { return b.who(s) + ": " + l.N("princesses.proposals", v.Totals[s], nil) }
+	return e.Lines(l)
+}
+
+// princessEnding is the end of a game: the fewest proposals win; a tie
+// goes to the rounds that count, as the edition counts them.
+func princessEnding(l *locales.Localizer, ed princesses.Edition, names render.Names, totals, places, good []int) render.Ending {
+	rule := "princesses.end.tiebreak"
+	if ed == princesses.Classic {
+		rule += "_classic"
 	}
-	out := []string{l.T(key, map[string]any{"Names": b.names.List(v.Winners)})}
-	if v.Note == "tiebreak" {
-		out = append(out, l.T("princesses.screen.tiebreak", nil))
+	return render.Ending{
+		Game: "princesses", Viewer: engine.Spectator, Names: names,
+		Scores: totals, Places: places, TieBreak: good,
+		Score: func(n int) string { return l.N("princesses.proposals", n, nil) },
+		Rule:  l.T(rule, nil),
+		Break: func(s engine.Seat) string { return l.N("common.rounds", render.At(good, int(s)), nil) },
 	}
-	order := make([]engine.Seat, v.Seats)
-	for s := range order {
-		order[s] = engine.Seat(s)
-	}
-	slices.SortStableFunc(order, func(a, c engine.Seat) int { return v.Totals[a] - v.Totals[c] })
-	for _, s := range order {
-		out = append(out, b.who(s)+": "+l.N("princesses.proposals", v.Totals[s], nil))
-	}
-	return out
 }
 
 // ---------------------------------------------------------------- the prompt

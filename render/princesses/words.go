@@ -2,7 +2,6 @@ package princesses
 
 import (
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -538,38 +537,19 @@ func (Presenter) event(l *locales.Localizer, e engine.Event, names render.Names)
 		took, _ := a["took"].(string)
 		return l.T("princesses.power.more.event."+e.Type, map[string]any{"Card": cardToken(l, c), "Took": cardToken(l, took), "Target": seat("target")})
 	case "game_over":
-		w, _ := a["winners"].([]engine.Seat)
-		key := "ui.winner"
-		if len(w) > 1 {
-			key = "ui.winners_shared"
+		totals, _ := a["totals"].([]int)
+		places, _ := a["places"].([]int)
+		good, _ := a["tiebreak"].([]int)
+		ed, _ := a["edition"].(string)
+		edition := princesses.Deluxe
+		if ed == princesses.Classic.String() {
+			edition = princesses.Classic
 		}
-		text := l.T(key, map[string]any{"Names": names.List(w)})
-		if totals, ok := a["totals"].([]int); ok {
-			text += "\n" + l.T("princesses.event.standings", map[string]any{"List": standings(l, totals, names)})
-		}
-		if tied, _ := a["tied"].([]engine.Seat); len(tied) > 1 {
-			text += "\n" + tieText(l, a, names)
-		}
-		return text
+		return princessEnding(l, edition, names, totals, places, good).Post(l)
 	}
 	return ""
 }
 
-// standings lists the seats from the lowest total (the best) up.
-func standings(l *locales.Localizer, totals []int, names render.Names) string {
-	order := make([]engine.Seat, len(totals))
-	for s := range order {
-		order[s] = engine.Seat(s)
-	}
-	slices.SortStableFunc(order, func(a, b engine.Seat) int { return totals[a] - totals[b] })
-	parts := make([]string, len(order))
-	for i, s := range order {
-		parts[i] = names.Of(s) + ": " + l.N("princesses.proposals", totals[s], nil)
-	}
-	return strings.Join(parts, " · ")
-}
-
-// tieText names the seats tied on the lowest total and their rounds that
 // count in the tie-break.
 func tieText(l *locales.Localizer, a map[string]any, names render.Names) string {
 	tied, _ := a["tied"].([]engine.Seat)

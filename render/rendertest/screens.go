@@ -221,7 +221,7 @@ func (g Screens) check(t *testing.T, b *locales.Bundle, st engine.State, nm rend
 func (g Screens) checkOne(t *testing.T, s Shown) {
 	t.Helper()
 	sc, st, l, viewer, at := s.Screen, s.State, s.L, s.Viewer, s.Where
-	done, _ := st.Result()
+	done, res := st.Result()
 	acting := st.Acting()
 	mustAct := viewer >= 0 && slices.Contains(acting, viewer)
 
@@ -237,6 +237,14 @@ func (g Screens) checkOne(t *testing.T, s Shown) {
 	}
 	if done != (len(sc.Result) > 0) {
 		t.Errorf("%s: over %v, Result %q", at, done, sc.Result)
+	}
+	// The end: a headline naming the winners, then (last) every seat by
+	// its place; a seat's own screen says its place in words.
+	if n := len(res.Places); done && (sc.Result[0] == "" || Ranked(sc.Result[:1]) || len(sc.Result) < 1+n || !Ranked(sc.Result[len(sc.Result)-n:])) {
+		t.Errorf("%s: the end reads %q", at, sc.Result)
+	}
+	if done && viewer >= 0 && len(sc.Result) < 2+len(res.Places) {
+		t.Errorf("%s: the end names no place of the viewer's: %q", at, sc.Result)
 	}
 	if sc.Title == "" {
 		t.Errorf("%s: no Title", at)
@@ -507,6 +515,17 @@ func Seeds(base uint64, n int) []uint64 {
 		out[k] = base + uint64(k) + 1
 	}
 	return out
+}
+
+// Ranked reports whether every line starts with a place ("1st", "2."), as
+// the end of a game ranks the seats.
+func Ranked(lines []string) bool {
+	for _, l := range lines {
+		if l == "" || l[0] < '1' || l[0] > '9' {
+			return false
+		}
+	}
+	return len(lines) > 0
 }
 
 // Btoi is 1 for true, 0 for false.
