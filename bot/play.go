@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -91,6 +92,10 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 	}
 	before := slices.DeleteFunc(snap.State.Acting(), func(s engine.Seat) bool { return s == seat })
 	evs, next, err := b.act(ctx, c.table, seat, action, snap.Version)
+	if unsure := (*table.UnsureError)(nil); errors.As(err, &unsure) {
+		b.unsureMove(ctx, r, u, seat, unsure, before)
+		return
+	}
 	if err != nil {
 		switch code := engine.Code(err); code {
 		case engine.CodeStale:
@@ -131,6 +136,66 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		more, after = append(more, rest...), last
 	}
 	b.publish(ctx, after, append(evs, more...), before, true)
+}
+
+// unsureMove answers a move whose storing the store did not confirm (a
+// failed sync, a commit cut by a lost connection): it may be in the log.
+// The player hears that it is being checked, never that nothing changed;
+// then, once the store can be read (tried again with a growing pause, for
+// as long as the answer can be edited), the answer says what happened and
+// shows the hand as the table now stands, and a stored move is shown to
+// the table as any other.
+func (b *Bot) unsureMove(ctx context.Context, r *reply, u user, seat engine.Seat, unsure *table.UnsureError, before []engine.Seat) {
+	id := unsure.Table
+	b.log.Error("storing a move: the store did not say whether it was stored", "table", id, "seat", seat, "move", unsure.Entry.N, "err", unsure.Err)
+	r.send(ctx, message{content: u.l.T("error.move_checking", nil)})
+	i := r.i
+	b.busy.Add(1)
+	go func() {
+		defer b.busy.Add(-1)
+		ctx, cancel := context.WithTimeout(context.Background(), handLife)
+		defer cancel()
+		for wait := 100 * time.Millisecond; ; wait = min(2*wait, 30*time.Second) {
+			if b.settleMove(ctx, i, u, seat, unsure, before) {
+				return
+			}
+			select {
+			case <-ctx.Done():
+				b.log.Error("a move's outcome could not be found out before its answer expired", "table", id, "move", unsure.Entry.N)
+				return
+			case <-time.After(wait):
+			}
+		}
+	}()
+}
+
+// settleMove finds out once what became of an unsure move and, when the
+// store answers, tells the player and shows a stored move; it reports
+// whether it did.
+// before are the seats that had to act before the move, but its maker.
+func (b *Bot) settleMove(ctx context.Context, i *discordgo.Interaction, u user, seat engine.Seat, unsure *table.UnsureError, before []engine.Seat) bool {
+	unlock := b.lock(unsure.Table)
+	defer unlock()
+	stored, evs, snap, err := b.tables.Settle(ctx, unsure)
+	if err != nil {
+		b.log.Warn("finding out a move's outcome: the store does not answer yet", "table", unsure.Table, "err", err)
+		return false
+	}
+	note := "error.move_not_saved"
+	if stored {
+		note = "error.move_saved"
+		b.log.Info("a move whose storing was not confirmed is in the log", "table", unsure.Table, "move", unsure.Entry.N)
+		more, after, err := b.runAI(ctx, snap)
+		if err != nil {
+			b.log.Error("AI move", "table", unsure.Table, "err", err)
+		}
+		b.publish(ctx, after, append(evs, more...), before, true)
+		snap = after
+	} else {
+		b.log.Info("a move whose storing was not confirmed is not in the log", "table", unsure.Table, "move", unsure.Entry.N)
+	}
+	b.editReply(i).send(ctx, b.handMessage(u.l, snap, seat, u.l.T(note, nil), ""))
+	return true
 }
 
 // actFailed answers a click that failed for want of its table (the store,

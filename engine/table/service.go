@@ -224,6 +224,61 @@ func (s *Service) Get(ctx context.Context, id string) (*Snapshot, error) {
 	return e.snapshot(), nil
 }
 
+// ErrUnsure is the store not saying whether a move was stored: the append
+// failed in a way that may have left it written (a failed sync, a commit
+// cut by a crash or a lost connection). Nothing may be told as certain
+// until the log is read again (Settle).
+var ErrUnsure = errors.New("table: the store did not say whether the move was stored")
+
+// UnsureError is an append whose outcome the store did not tell: the
+// entry it tried to append, and the store's error. errors.Is finds
+// ErrUnsure and the store's error in it.
+type UnsureError struct {
+	Table string
+	Entry Entry
+	Err   error
+}
+
+func (e *UnsureError) Error() string {
+	return fmt.Sprintf("table %s: move %d (%q by seat %d) may or may not be stored: %v", e.Table, e.Entry.N, e.Entry.Action, e.Entry.Seat, e.Err)
+}
+
+func (e *UnsureError) Unwrap() []error { return []error{ErrUnsure, e.Err} }
+
+// Settle finds out what became of an unsure append by reading the table's
+// log from the store: stored reports whether the entry is there, at its
+// place, as it was made; events are what it did when it is (worked out
+// again from the log), and snap the table as the store now holds it. An
+// error means the store cannot be read yet: try again later.
+func (s *Service) Settle(ctx context.Context, u *UnsureError) (stored bool, events []engine.Event, snap *Snapshot, err error) {
+	snap, err = s.Get(ctx, u.Table) // the cache was dropped: this reads the store
+	if err != nil {
+		return false, nil, nil, err
+	}
+	_, log, err := s.store.Load(ctx, u.Table)
+	if err != nil {
+		return false, nil, nil, err
+	}
+	n := u.Entry.N
+	if len(log) <= n || log[n].Seat != u.Entry.Seat || log[n].Action != u.Entry.Action {
+		return false, nil, snap, nil
+	}
+	g, err := engine.Lookup(snap.Record.Setup.Game)
+	if err != nil {
+		return true, nil, snap, err
+	}
+	moves := make([]engine.Move, n)
+	for i, le := range log[:n] {
+		moves[i] = engine.Move{Seat: le.Seat, Action: le.Action}
+	}
+	st, err := engine.Replay(g, snap.Record.Setup, moves)
+	if err != nil {
+		return true, nil, snap, err
+	}
+	events, err = engine.Step(g, st, snap.Record.Setup.Seed, n, engine.Move{Seat: u.Entry.Seat, Action: u.Entry.Action}, nil)
+	return true, events, snap, err
+}
+
 // Stands reports whether a click drawn at version still stands against
 // snap, the table as it now is: the staleness rule of every front end. A
 // click on the current version does. So does one on an older version when
@@ -327,11 +382,18 @@ func (s *Service) Act(ctx context.Context, id string, seat engine.Seat, action s
 			}
 			return events, e.snapshot(), nil
 		}
-		if !errors.Is(err, ErrConflict) {
-			// The outcome is unknown (the write may have landed): reload from
-			// the store next time.
+		var corrupt *CorruptError
+		switch {
+		case errors.Is(err, ErrNotFound) || errors.As(err, &corrupt):
+			// Refused before anything was written: a known outcome.
 			e.loaded = false
 			return nil, nil, err
+		case !errors.Is(err, ErrConflict):
+			// The outcome is unknown (the write may have landed: a failed
+			// sync, a commit cut by a lost connection): reload from the
+			// store next time, and let the caller find out (Settle).
+			e.loaded = false
+			return nil, nil, &UnsureError{Table: id, Entry: entry, Err: err}
 		}
 		// Another writer got there first: catch up with the store, then
 		// validate the action again against what it holds now.

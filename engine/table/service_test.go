@@ -751,3 +751,92 @@ func TestStands(t *testing.T) {
 		}
 	}
 }
+
+// unsureStore makes the next Append fail as a failed sync or a cut
+// connection does: after writing (landed) or before.
+type unsureStore struct {
+	table.Store
+	mu     sync.Mutex
+	armed  bool
+	landed bool
+	down   bool // Load fails too, as a store that does not answer yet
+}
+
+var errSync = errors.New("disk I/O error (fsync)")
+
+func (s *unsureStore) Append(ctx context.Context, id string, e table.Entry, status table.Status) error {
+	s.mu.Lock()
+	armed, landed := s.armed, s.landed
+	s.armed = false
+	s.mu.Unlock()
+	if !armed {
+		return s.Store.Append(ctx, id, e, status)
+	}
+	if landed {
+		if err := s.Store.Append(ctx, id, e, status); err != nil {
+			return err
+		}
+	}
+	return errSync
+}
+
+func (s *unsureStore) Load(ctx context.Context, id string) (table.Record, []table.Entry, error) {
+	s.mu.Lock()
+	down := s.down
+	s.mu.Unlock()
+	if down {
+		return table.Record{}, nil, errSync
+	}
+	return s.Store.Load(ctx, id)
+}
+
+// TestUnsureAppendSettled: an append that fails without saying whether it
+// was stored is reported as ErrUnsure (never as a rule error or as
+// nothing done), with the entry it tried; Settle then reads the log and
+// tells which it was — with the move's events when it was stored — and
+// the table goes on from what the store holds.
+func TestUnsureAppendSettled(t *testing.T) {
+	for _, landed := range []bool{true, false} {
+		t.Run(fmt.Sprintf("landed=%v", landed), func(t *testing.T) {
+			e := newEnv(t)
+			us := &unsureStore{Store: e.db}
+			svc := table.New(us, table.WithClock(e.clock.Now))
+			ctx := context.Background()
+			rec, err := svc.Create(ctx, counterRecord(2, table.StatusPlaying))
+			if err != nil {
+				t.Fatal(err)
+			}
+			snap, _ := svc.Get(ctx, rec.ID)
+			us.armed, us.landed = true, landed
+			_, _, err = svc.Act(ctx, rec.ID, snap.State.Acting()[0], "add 2", snap.Version)
+			var unsure *table.UnsureError
+			if !errors.Is(err, table.ErrUnsure) || !errors.Is(err, errSync) || !errors.As(err, &unsure) {
+				t.Fatalf("Act: %v, want an unsure outcome", err)
+			}
+			if unsure.Entry.N != 0 || unsure.Entry.Action != "add 2" || unsure.Table != rec.ID {
+				t.Fatalf("the unsure entry: %+v", unsure)
+			}
+			// The store does not answer yet: Settle says nothing.
+			us.down = true
+			if _, _, _, err := svc.Settle(ctx, unsure); err == nil {
+				t.Fatal("Settle answered while the store could not be read")
+			}
+			us.down = false
+			stored, evs, after, err := svc.Settle(ctx, unsure)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stored != landed || after.Version != map[bool]int{true: 1, false: 0}[landed] {
+				t.Fatalf("Settle: stored %v at version %d, the append landed: %v", stored, after.Version, landed)
+			}
+			if landed && (len(evs) == 0 || evs[0].Type != "added") {
+				t.Errorf("the stored move's events: %+v", evs)
+			}
+			// The table goes on from the store: the next move is at the
+			// version the store has.
+			if _, next, err := svc.Act(ctx, rec.ID, after.State.Acting()[0], "add 1", after.Version); err != nil || next.Version != after.Version+1 {
+				t.Fatalf("the next move: %v", err)
+			}
+		})
+	}
+}
