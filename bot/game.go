@@ -83,10 +83,10 @@ func names(l *locales.Localizer, rec table.Record) render.Names {
 		}
 		switch {
 		case si.Kind == table.Human:
-			n[si.Seat] = si.Name
+			n[si.Seat] = inert(si.Name)
 		case si.Name != "":
 			// A player's seat played by an AI (a stand-in, or after they left).
-			n[si.Seat] = l.T("async.standin_name", map[string]any{"Name": si.Name})
+			n[si.Seat] = l.T("async.standin_name", map[string]any{"Name": inert(si.Name)})
 		}
 	}
 	return n

@@ -107,7 +107,8 @@ func (m message) text() string { return fitText(m.content, maxContent) }
 
 func (m message) allowed() *discordgo.MessageAllowedMentions {
 	if m.mentions {
-		return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}}
+		// The users the bot means, by id: nothing in the text is parsed.
+		return &discordgo.MessageAllowedMentions{Users: mentionedUsers(append(textsOf(m.components), m.content)...)}
 	}
 	return &discordgo.MessageAllowedMentions{}
 }

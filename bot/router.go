@@ -45,6 +45,7 @@ func (b *Bot) who(ctx context.Context, i *discordgo.Interaction) user {
 	if nick != "" {
 		out.name = nick
 	}
+	out.name = inert(out.name) // shown in messages, controls and pictures
 	lang := string(i.Locale)
 	if out.id != "" {
 		if pref, err := b.userLang(ctx, out.id); err != nil {
