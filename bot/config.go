@@ -24,6 +24,7 @@ import (
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
+	"github.com/stolik-bot/stolik/redact"
 )
 
 // Environment variables that override the configuration file.
@@ -457,6 +458,9 @@ func (c Config) Logger(w io.Writer) *slog.Logger {
 func (c Config) loggerAt(w io.Writer, now func() time.Time) *slog.Logger {
 	lvl, _ := c.level()
 	opts := &slog.HandlerOptions{Level: lvl}
+	// The log never holds the token, a database password or an
+	// interaction's token, whatever error quotes them.
+	w = redact.NewWriter(w, c.Token)
 	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if c.LogFormat == "json" {
 		h = slog.NewJSONHandler(w, opts)

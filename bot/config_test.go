@@ -397,3 +397,23 @@ func TestShardOf(t *testing.T) {
 		t.Error("a configuration without shards holds every guild")
 	}
 }
+
+// TestLoggerRedacts: whatever a log line quotes — the configured token, a
+// database password, an interaction's token in a URL — is redacted.
+func TestLoggerRedacts(t *testing.T) {
+	var b strings.Builder
+	cfg := Defaults()
+	cfg.Token = "configured-bot-token-1234"
+	log := cfg.Logger(&b)
+	log.Error("answering an interaction", "err", `Patch "https://discord.com/api/v9/webhooks/1300000000000000001/aW50ZXJhY3Rpb246MTU3Njo/messages/@original": EOF`,
+		"db", "postgres://u:hunter2@db/stolik", "echo", "token configured-bot-token-1234")
+	out := b.String()
+	for _, secret := range []string{"configured-bot-token-1234", "hunter2", "aW50ZXJhY3Rpb246MTU3Njo"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("the log holds %q: %s", secret, out)
+		}
+	}
+	if !strings.Contains(out, "answering an interaction") {
+		t.Errorf("the line itself is gone: %q", out)
+	}
+}

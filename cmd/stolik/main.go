@@ -17,6 +17,7 @@ import (
 	"syscall"
 
 	_ "github.com/stolik-bot/stolik/games" // every game, registered
+	"github.com/stolik-bot/stolik/redact"
 
 	"github.com/stolik-bot/stolik/engine"
 )
@@ -48,6 +49,9 @@ func main() {
 
 // run executes one subcommand and returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// Whatever a command prints passes the redactor: a password or token
+	// quoted by a driver's error, or given in the wrong place, is not shown.
+	stdout, stderr = redact.NewWriter(stdout), redact.NewWriter(stderr)
 	if len(args) == 0 {
 		fmt.Fprintf(stderr, usage, strings.Join(engine.Games(), ", "))
 		return 2

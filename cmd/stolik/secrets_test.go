@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestNoSecretPrinted runs the commands that take a database URL or a
+// path with secrets planted in them (a PostgreSQL password, a bot token
+// given where a path belongs) and checks that nothing they print holds a
+// secret. The databases cannot be reached (port 1), so every command
+// fails and prints its error.
+func TestNoSecretPrinted(t *testing.T) {
+	t.Parallel()
+	const pw = "PlantedPassw0rd"
+	const token = "MTA5ODc2NTQzMjEwOTg3NjU0.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
+	url := "postgres://stolik:" + pw + "@127.0.0.1:1/stolik?connect_timeout=2"
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"play", "princesses", "--db", url},
+		{"migrate-db", "--from", url, "--to", filepath.Join(dir, "to.db")},
+		{"migrate-db", "--from", filepath.Join(dir, "none.db"), "--to", url},
+		{"check", "--db", url},
+		{"replay", "--db", url, "--table", "abc"},
+		{"serve", "--config", token},
+		{"serve", "--config", filepath.Join(dir, token+".toml")},
+		{token},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			var out, errOut bytes.Buffer
+			code := run(ctx, args, strings.NewReader("quit\n"), &out, &errOut)
+			all := out.String() + errOut.String()
+			if code == 0 {
+				t.Errorf("%v succeeded against an unreachable database: %s", args, all)
+			}
+			for _, secret := range []string{pw, token} {
+				if strings.Contains(all, secret) {
+					t.Errorf("%v printed a secret:\n%s", args, all)
+				}
+			}
+		})
+	}
+}
