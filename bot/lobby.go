@@ -22,12 +22,11 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 		r.send(ctx, message{content: u.l.T("bot.cannot_post", nil)})
 		return
 	}
-	if ids, err := b.store.InChannel(ctx, i.ChannelID); err != nil {
-		b.log.Error("finding the table of a channel", "channel", i.ChannelID, "err", err)
-		r.send(ctx, message{content: u.l.T("error.internal", nil)})
-		return
-	} else if len(ids) > 0 {
-		r.send(ctx, message{content: u.l.T("bot.table_exists", map[string]any{"ID": ids[len(ids)-1]})})
+	// One open table per channel: the check and the creation hold the
+	// channel's lock, so that opens at once make one table.
+	unlockChannel := b.lock(channelLockKey(i.ChannelID))
+	defer unlockChannel()
+	if !b.channelFree(ctx, r, u, i.ChannelID) {
 		return
 	}
 	gameID := "" // the option is required: none is an unknown game
@@ -75,6 +74,26 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 	if ok {
 		r.send(ctx, message{content: u.l.T("bot.opened", map[string]any{"ID": rec.ID})})
 	}
+}
+
+// channelLockKey is the lock (Bot.lock) of a channel's open table: held
+// from the check that the channel has none to the new table's creation.
+func channelLockKey(channelID string) string { return "channel/" + channelID }
+
+// channelFree reports whether a channel has no open table, answering the
+// user when it has one (or when the store cannot tell).
+func (b *Bot) channelFree(ctx context.Context, r *reply, u user, channelID string) bool {
+	ids, err := b.store.InChannel(ctx, channelID)
+	switch {
+	case err != nil:
+		b.log.Error("finding the table of a channel", "channel", channelID, "err", err)
+		r.send(ctx, message{content: u.l.T("error.internal", nil)})
+		return false
+	case len(ids) > 0:
+		r.send(ctx, message{content: u.l.T("bot.table_exists", map[string]any{"ID": ids[len(ids)-1]})})
+		return false
+	}
+	return true
 }
 
 // openTable creates a table in its lobby with its settings and posts its
@@ -139,12 +158,9 @@ func (b *Bot) rematch(ctx context.Context, r *reply, u user, id string) {
 		r.send(ctx, message{content: u.l.T("bot.rematch_not_player", nil)})
 		return
 	}
-	if ids, err := b.store.InChannel(ctx, old.ChannelID); err != nil {
-		b.log.Error("finding the table of a channel", "channel", old.ChannelID, "err", err)
-		r.send(ctx, message{content: u.l.T("error.internal", nil)})
-		return
-	} else if len(ids) > 0 {
-		r.send(ctx, message{content: u.l.T("bot.table_exists", map[string]any{"ID": ids[len(ids)-1]})})
+	unlockChannel := b.lock(channelLockKey(old.ChannelID))
+	defer unlockChannel()
+	if !b.channelFree(ctx, r, u, old.ChannelID) {
 		return
 	}
 	meta, err := b.store.Meta(ctx, old.ID)
