@@ -96,7 +96,19 @@ type interactionsHandler struct {
 	now      func() time.Time
 	dispatch func(ic *discordgo.InteractionCreate) (answered <-chan struct{}, taken bool)
 	deadline time.Duration
+	// since is when this process began to take interactions (zero: no
+	// such check). An interaction is created the moment a user acts and
+	// sent at once, never again: one created more than replaySkew before
+	// since was handled (or lost) by a process before this one, and a
+	// signed request for it now is a replay — refused although the ids
+	// the previous process handled were kept only in its memory.
+	since time.Time
 }
+
+// replaySkew is how much earlier than the process's start an interaction
+// may have been created (by Discord's clock, in its id) and still be
+// taken: the clocks' difference and the request's way here.
+const replaySkew = 5 * time.Second
 
 func (h *interactionsHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
@@ -141,6 +153,13 @@ func (h *interactionsHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) 
 		http.Error(w, "invalid interaction", http.StatusBadRequest)
 		return
 	}
+	if !h.since.IsZero() {
+		created, err := discordgo.SnowflakeTimestamp(ic.ID)
+		if err != nil || created.Before(h.since.Add(-replaySkew)) {
+			http.Error(w, "interaction created before this process started: already handled", http.StatusConflict)
+			return
+		}
+	}
 	answered, taken := h.dispatch(ic)
 	if !taken {
 		http.Error(w, "not taking interactions now", http.StatusServiceUnavailable)
@@ -174,7 +193,7 @@ func (b *Bot) InteractionsHandler() (http.Handler, error) {
 		// New watches the callbacks when the key is configured.
 		return nil, errors.New("bot: InteractionsHandler needs public_key set before New")
 	}
-	return &interactionsHandler{key: key, now: b.clock.Now, dispatch: b.dispatchHTTP, deadline: answerDeadline}, nil
+	return &interactionsHandler{key: key, now: b.clock.Now, dispatch: b.dispatchHTTP, deadline: answerDeadline, since: b.clock.Now()}, nil
 }
 
 // dispatchHTTP hands an interaction from the endpoint to onInteraction, as

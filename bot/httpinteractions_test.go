@@ -122,6 +122,54 @@ func TestInteractionsHandler(t *testing.T) {
 	}
 }
 
+// TestReplayAfterRestart: a signed request for an interaction created
+// before this process began to take interactions (its id carries Discord's
+// time of creation) is refused, even within the signature's window and
+// although this process never saw the id; one created since is taken.
+func TestReplayAfterRestart(t *testing.T) {
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	started := time.Unix(1_800_000_000, 0)
+	snowflake := func(at time.Time) string {
+		return strconv.FormatUint(uint64(at.UnixMilli()-1420070400000)<<22, 10)
+	}
+	for _, c := range []struct {
+		name    string
+		created time.Time
+		want    int
+	}{
+		{"created a minute before the start (handled by the process before)", started.Add(-time.Minute), http.StatusConflict},
+		{"created 10 s before the start", started.Add(-10 * time.Second), http.StatusConflict},
+		{"created 2 s before the start (clocks, the way here)", started.Add(-2 * time.Second), http.StatusAccepted},
+		{"created after the start", started.Add(time.Minute), http.StatusAccepted},
+		{"not a snowflake", time.Time{}, http.StatusConflict},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			id := "x1"
+			if !c.created.IsZero() {
+				id = snowflake(c.created)
+			}
+			body := []byte(`{"id":"` + id + `","application_id":"99","type":3,"token":"tok","version":1,"data":{"custom_id":"hand/x","component_type":2},"channel_id":"5"}`)
+			dispatched := false
+			h := &interactionsHandler{key: pub, now: func() time.Time { return started.Add(2 * time.Minute) }, deadline: 50 * time.Millisecond, since: started,
+				dispatch: func(ic *discordgo.InteractionCreate) (<-chan struct{}, bool) {
+					dispatched = true
+					ch := make(chan struct{})
+					close(ch)
+					return ch, true
+				}}
+			rec := httptest.NewRecorder()
+			// Signed now: within the signature's 15 minutes.
+			h.ServeHTTP(rec, signed(t, http.MethodPost, priv, started.Add(2*time.Minute), body))
+			if rec.Code != c.want || dispatched != (c.want == http.StatusAccepted) {
+				t.Errorf("status %d, dispatched %v; want %d", rec.Code, dispatched, c.want)
+			}
+		})
+	}
+}
+
 // TestCallbackWatch: the endpoint hears of a successful callback request
 // for its interaction, not of other requests nor of a failed callback.
 func TestCallbackWatch(t *testing.T) {
