@@ -49,6 +49,19 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		return
 	}
 	stale := func() { r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.stale", nil), "")) }
+	if c.version > snap.Version {
+		// Discord holds a control drawn at a version the stored log never
+		// reached: moves that players were shown are missing from it (a
+		// database rolled back, a damaged write-ahead log). The table is
+		// never served short: it is damaged, and reported.
+		b.damaged(ctx, c.table, &table.CorruptError{ID: c.table, Err: fmt.Errorf(
+			"a control drawn at version %d, but the stored log holds %d moves: moves the players were shown are missing (the database was rolled back)", c.version, snap.Version)})
+		if err := b.tables.Reload(ctx, c.table); err != nil {
+			b.log.Warn("dropping a damaged table from the cache", "table", c.table, "err", err)
+		}
+		r.send(ctx, message{content: u.l.T("error.table_damaged", nil)})
+		return
+	}
 	fresh, err := b.tables.Stands(ctx, snap, seat, c.version)
 	if err != nil {
 		b.actFailed(ctx, r, u, snap, seat, "checking a click's version", err)

@@ -279,6 +279,19 @@ func (s *Service) Settle(ctx context.Context, u *UnsureError) (stored bool, even
 	return true, events, snap, err
 }
 
+// Reload makes the next use of table id read it from the store again: its
+// cached state may be behind what the store now says (a table just marked
+// damaged, which then fails to load as such).
+func (s *Service) Reload(ctx context.Context, id string) error {
+	e, _, err := s.acquire(ctx, id)
+	if err != nil {
+		return err
+	}
+	e.loaded = false
+	s.release(e)
+	return nil
+}
+
 // Stands reports whether a click drawn at version still stands against
 // snap, the table as it now is: the staleness rule of every front end. A
 // click on the current version does. So does one on an older version when
