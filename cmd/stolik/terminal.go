@@ -24,7 +24,7 @@ type terminal struct {
 	r       render.Game
 	l       *locales.Localizer
 	d       driver
-	in      *bufio.Scanner
+	in      *lineReader
 	out     *lineCounter
 	names   render.Names
 	su      engine.Setup
@@ -36,6 +36,7 @@ type terminal struct {
 	recent   []shown  // what the player may know of what happened since their last move
 	notes    []string // messages for the next redraw
 	pictured int      // the log length last drawn as pictures
+	cut      bool     // the input ended, or Ctrl-C, at a prompt
 }
 
 // lineCounter counts the lines written since the player's last answer, so
@@ -55,7 +56,7 @@ func (c *lineCounter) Write(b []byte) (int, error) {
 }
 
 func newTerminal(g engine.Game, r render.Game, l *locales.Localizer, d driver, stdin io.Reader, out io.Writer, su engine.Setup, human engine.Seat) *terminal {
-	t := &terminal{game: g, r: r, l: l, d: d, in: bufio.NewScanner(stdin), out: &lineCounter{w: out}, su: su, human: human, pictured: -1}
+	t := &terminal{game: g, r: r, l: l, d: d, in: newLineReader(stdin), out: &lineCounter{w: out}, su: su, human: human, pictured: -1}
 	t.names = make(render.Names, su.Seats)
 	for s := range su.Seats {
 		if engine.Seat(s) == human {
@@ -79,8 +80,51 @@ type result int
 const (
 	acted   result = iota // an action was chosen
 	carryOn               // the player let the game go on (no optional action)
-	quit                  // the player left, or the input ended
+	quit                  // the player left, or the input ended (EOF, Ctrl-C)
 )
+
+// lineReader reads the player's answers in the background, so that a
+// prompt can stop waiting when the context ends (Ctrl-C).
+type lineReader struct {
+	src   io.Reader
+	lines chan string // closed at the end of the input
+}
+
+func newLineReader(r io.Reader) *lineReader { return &lineReader{src: r} }
+
+// next is the next line, false at the end of the input or when ctx ends
+// first.
+func (r *lineReader) next(ctx context.Context) (string, bool) {
+	if r.lines == nil {
+		r.lines = make(chan string)
+		go func() {
+			defer close(r.lines)
+			sc := bufio.NewScanner(r.src)
+			for sc.Scan() {
+				r.lines <- sc.Text()
+			}
+		}()
+	}
+	select {
+	case <-ctx.Done():
+		return "", false
+	case line, ok := <-r.lines:
+		return line, ok
+	}
+}
+
+// bye ends the game in the terminal: after Ctrl-C or the end of the input
+// at a prompt, on a line of its own and with where the game is stored (it
+// goes on with play --table); then goodbye.
+func (t *terminal) bye(ctx context.Context) {
+	if ctx.Err() != nil || t.cut {
+		t.say("")
+		if t.saved != "" {
+			t.say(wrap(t.saved, termWidth, "  ")...)
+		}
+	}
+	t.say(t.l.T("ui.bye", nil))
+}
 
 func (t *terminal) loop(ctx context.Context) error {
 	var ai engine.Player = engine.Random{}
@@ -99,7 +143,14 @@ func (t *terminal) loop(ctx context.Context) error {
 		t.say(wrapAll([]string{t.l.N("term.resumed", t.d.steps(), nil)})...)
 	}
 	paused := -1 // the step at which the player last passed on optional actions
-	for ctx.Err() == nil {
+	// The moves are stored whole even when Ctrl-C comes meanwhile: the game
+	// stops between two moves.
+	actx := context.WithoutCancel(ctx)
+	for {
+		if ctx.Err() != nil {
+			t.bye(ctx)
+			return nil
+		}
 		st := t.d.state()
 		if done, _ := st.Result(); done {
 			t.final(st)
@@ -111,15 +162,15 @@ func (t *terminal) loop(ctx context.Context) error {
 			// player may take an optional action (announce a power).
 			if opt := t.optional(st, acting); len(opt) > 0 && paused != t.d.steps() {
 				paused = t.d.steps()
-				a, res := t.decide(st, opt, true)
+				a, res := t.decide(ctx, st, opt, true)
 				switch res {
 				case quit:
-					t.say(t.l.T("ui.bye", nil))
+					t.bye(ctx)
 					return nil
 				case carryOn:
 					t.recent = nil
 				case acted:
-					if !t.act(ctx, a) {
+					if !t.act(actx, a) {
 						paused = -1 // ask again
 					}
 				}
@@ -127,21 +178,20 @@ func (t *terminal) loop(ctx context.Context) error {
 			}
 			s := other[0]
 			a := ai.Choose(st.View(s), st.Legal(s), engine.NewRand(t.su.Seed^0x5eed, t.d.steps()))
-			ev, err := t.d.act(ctx, s, a)
+			ev, err := t.d.act(actx, s, a)
 			if err != nil {
 				return errors.New(render.Error(t.l, err))
 			}
 			t.events(ev)
 			continue
 		}
-		a, res := t.decide(st, st.Legal(t.human), false)
-		if res == quit {
-			t.say(t.l.T("ui.bye", nil))
+		a, res := t.decide(ctx, st, st.Legal(t.human), false)
+		if res != acted {
+			t.bye(ctx)
 			return nil
 		}
-		t.act(ctx, a)
+		t.act(actx, a)
 	}
-	return ctx.Err()
 }
 
 // act plays the player's action; a refusal is told at the next redraw.
@@ -203,13 +253,15 @@ func where(r render.Game, e engine.Event) render.Where {
 }
 
 // read prints the prompt and reads one answer.
-func (t *terminal) read(prompt string) (string, bool) {
+func (t *terminal) read(ctx context.Context, prompt string) (string, bool) {
 	fmt.Fprint(t.out, prompt)
-	if !t.in.Scan() {
+	line, ok := t.in.next(ctx)
+	if !ok {
+		t.cut = true
 		return "", false
 	}
 	t.out.n = 0
-	return strings.TrimSpace(t.in.Text()), true
+	return strings.TrimSpace(line), true
 }
 
 // numbers reads an answer made of numbers only ("1 4 7", "2,5").
@@ -231,7 +283,7 @@ func numbers(fields []string) ([]int, bool) {
 // decide asks the player for one action among legal, step by step, and
 // answers the commands typed meanwhile. With cont the first choice is to
 // take none and let the game go on.
-func (t *terminal) decide(st engine.State, legal []engine.Action, cont bool) (string, result) {
+func (t *terminal) decide(ctx context.Context, st engine.State, legal []engine.Action, cont bool) (string, result) {
 	l := t.l
 	v := st.View(t.human)
 	c := newChooser(t.game, t.r, l, v, t.names, legal, cont)
@@ -247,7 +299,7 @@ func (t *terminal) decide(st engine.State, legal []engine.Action, cont bool) (st
 		if len(c.hist) > 0 || len(c.picked) > 0 {
 			prompt = l.T("term.prompt_step", nil)
 		}
-		text, ok := t.read(prompt)
+		text, ok := t.read(ctx, prompt)
 		if !ok {
 			return "", quit
 		}
