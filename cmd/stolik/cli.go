@@ -15,6 +15,7 @@ import (
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // The command line speaks the language given with --lang (English by
@@ -181,6 +182,8 @@ func dbError(l *locales.Localizer, path, id string, err error) error {
 		return nil
 	case errors.Is(err, store.ErrNoDatabase):
 		return usageError{l.T("cli.db.missing", data)}
+	case sqlite.IsNotADatabase(err):
+		return errors.New(l.T("cli.db.not_a_database", data))
 	case errors.Is(err, store.ErrReadOnly):
 		return errors.New(l.T("cli.db.read_only", data))
 	case errors.Is(err, store.ErrSchemaTooNew):
