@@ -38,7 +38,7 @@ func cmdRules(args []string, stdout io.Writer) error {
 	if *card != "" {
 		text, ok := cardInfo(l, g.ID(), *card, nil)
 		if !ok {
-			return usageError{l.T("ui.rules.no_card", data)}
+			return usageError{strings.TrimSpace(l.T("ui.rules.no_card", data) + " " + text)}
 		}
 		fmt.Fprintln(stdout, text)
 		return nil

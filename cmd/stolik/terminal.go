@@ -452,7 +452,8 @@ func (t *terminal) card(v engine.View, query string) []string {
 	}
 	text, ok := cardInfo(t.l, t.game.ID(), query, v)
 	if !ok {
-		return []string{t.l.T("term.card.none", map[string]any{"Name": query, "Game": t.l.T("game."+t.game.ID()+".name", nil)})}
+		none := t.l.T("term.card.none", map[string]any{"Name": query, "Game": t.l.T("game."+t.game.ID()+".name", nil)})
+		return []string{strings.TrimSpace(none + " " + text)}
 	}
 	return strings.Split(text, "\n")
 }

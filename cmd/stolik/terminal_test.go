@@ -250,3 +250,32 @@ func TestNumbersAndNotation(t *testing.T) {
 		}
 	}
 }
+
+// card in a game looks cards up as the screen names them, tells the
+// table's own rules (expert Lynx: 1s steal jokers) and says plainly when
+// nothing matches, with the cards there are.
+func TestCardLookupInGame(t *testing.T) {
+	t.Parallel()
+	b := locales.MustLoad()
+	for _, tc := range []struct {
+		args  []string
+		query string
+		want  func(l *locales.Localizer) string
+	}{
+		{[]string{"lynx", "--lang", "pl", "--option", "mode=expert"}, "X", func(l *locales.Localizer) string { return l.T("term.card.lynx_expert", nil) }},
+		{[]string{"lynx", "--lang", "uk"}, "14", func(l *locales.Localizer) string { return l.T("term.card.range.lynx", nil) }},
+		{[]string{"princesses", "--lang", "pl"}, "Żaba", func(l *locales.Localizer) string { return "A8: Żaba" }},
+		{[]string{"chapters", "--lang", "en"}, "51", func(l *locales.Localizer) string {
+			return l.T("term.card.range.chapters", map[string]any{"Max": 50})
+		}},
+	} {
+		t.Run(tc.args[0]+"/"+tc.query, func(t *testing.T) {
+			t.Parallel()
+			l := b.Lang(tc.args[2])
+			out := script(t, "card "+tc.query+"\nquit\n", append(tc.args, "--seed", "2")...)
+			if got := answer(l, out, 0); !strings.Contains(got, tc.want(l)) {
+				t.Errorf("card %s: lacks %q:\n%s", tc.query, tc.want(l), got)
+			}
+		})
+	}
+}
