@@ -67,6 +67,11 @@ func TestRulesCommand(t *testing.T) {
 			}
 		}
 		if tc.code == 0 {
+			for _, line := range strings.Split(out.String(), "\n") {
+				if width(line) > termWidth {
+					t.Errorf("%v: a line of %d columns: %q", tc.args, width(line), line)
+				}
+			}
 			if m := markdown.FindString(out.String()); m != "" {
 				t.Errorf("%v: the terminal output holds Markdown %q:\n%s", tc.args, m, out.String())
 			}

@@ -37,6 +37,7 @@ type terminal struct {
 	notes    []string // messages for the next redraw
 	pictured int      // the log length last drawn as pictures
 	cut      bool     // the input ended, or Ctrl-C, at a prompt
+	paged    bool     // a person types the answers (a terminal): long answers come a page at a time
 }
 
 // lineCounter counts the lines written since the player's last answer, so
@@ -154,6 +155,8 @@ func (t *terminal) loop(ctx context.Context) error {
 		st := t.d.state()
 		if done, _ := st.Result(); done {
 			t.final(st)
+			t.afterward(ctx, st)
+			t.bye(ctx)
 			return nil
 		}
 		acting := st.Acting()
@@ -340,26 +343,26 @@ func (t *terminal) decide(ctx context.Context, st engine.State, legal []engine.A
 		case "quit", "exit", "q":
 			return "", quit
 		case "help", "?", "h":
-			t.info(t.help(v, legal))
+			t.info(ctx, t.help(v, legal))
 			continue
 		case "rules":
-			t.info(t.rules(v))
+			t.info(ctx, t.rules(v))
 			continue
 		case "card", "cards":
-			t.info(t.card(v, arg))
+			t.info(ctx, t.card(v, arg))
 			continue
 		case "power", "powers":
-			t.info(t.powers(v))
+			t.info(ctx, t.powers(v))
 			continue
 		case "missions", "mission":
-			t.info(t.missions(v))
+			t.info(ctx, t.missions(v))
 			continue
 		case "table":
 			sc, _ := render.ScreenOf(t.game.ID(), l, v, t.names, engine.AnyLegal(st, t.human))
-			t.info(tableLines(l, sc))
+			t.info(ctx, tableLines(l, sc))
 			continue
 		case "log":
-			t.info(t.log())
+			t.info(ctx, t.log())
 			continue
 		case "back":
 			draw = true
@@ -407,16 +410,59 @@ func (t *terminal) final(st engine.State) {
 	v := st.View(t.human)
 	sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names, nil)
 	sc.Result = append([]string{t.l.T("ui.final_header", nil)}, sc.Result...)
-	f := frame{l: t.l, events: t.recent, sc: sc, ok: ok, msg: t.notes, final: true, room: termHeight - t.out.n}
+	f := frame{l: t.l, events: t.recent, sc: sc, ok: ok, msg: t.notes, final: true, room: termHeight - t.out.n - 1}
 	t.say(f.render()...)
 	t.pictures(st)
 }
 
-// info prints the answer to a command, then how to see the table again.
-func (t *terminal) info(lines []string) {
-	for _, line := range lines {
-		t.say(wrap(line, termWidth, "  ")...)
+// afterward keeps the end of the game on screen until the player quits
+// (quit, the end of the input, Ctrl-C): table, log, rules and card still
+// answer.
+func (t *terminal) afterward(ctx context.Context, st engine.State) {
+	v := st.View(t.human)
+	for {
+		text, ok := t.read(ctx, t.l.T("term.prompt_end", nil))
+		if !ok {
+			return
+		}
+		word, arg, _ := strings.Cut(strings.ToLower(text), " ")
+		arg = strings.TrimSpace(arg)
+		switch word {
+		case "quit", "exit", "q":
+			return
+		case "table":
+			sc, _ := render.ScreenOf(t.game.ID(), t.l, v, t.names, nil)
+			t.say(tableLines(t.l, sc)...)
+		case "log":
+			t.say(wrapAll(t.log())...)
+		case "rules":
+			t.say(wrapAll(t.rules(v))...)
+		case "card", "cards":
+			t.say(wrapAll(t.card(v, arg))...)
+		case "":
+			t.final(st)
+		default:
+			t.say(wrapAll([]string{t.l.T("term.end_help", nil)})...)
+		}
 	}
+}
+
+// info prints the answer to a command, then how to see the table again.
+// An answer taller than the screen is shown a page at a time when a person
+// types the answers: Enter shows the next page, anything else goes back to
+// the game. Answers read from a file or a pipe come whole.
+func (t *terminal) info(ctx context.Context, lines []string) {
+	all := wrapAll(lines)
+	page := termHeight - 1
+	for t.paged && len(all) > page {
+		t.say(all[:page]...)
+		all = all[page:]
+		more, ok := t.read(ctx, t.l.N("term.more", len(all), nil))
+		if !ok || more != "" {
+			return
+		}
+	}
+	t.say(all...)
 	t.say(t.l.T("term.enter", nil))
 }
 
