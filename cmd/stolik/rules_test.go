@@ -62,7 +62,7 @@ func TestRulesCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d:\n%s", tc.args, code, tc.code, out.String())
 		}
 		for _, w := range tc.want {
-			if !strings.Contains(out.String(), w) {
+			if !strings.Contains(unwrapped(out.String()), w) {
 				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, out.String())
 			}
 		}
