@@ -5,7 +5,8 @@
 #   docker build -t stolik .
 #   docker run -d --name stolik -e DISCORD_TOKEN=... -v stolik-data:/data stolik
 
-FROM golang:1.26-bookworm AS build
+# The Go of go.mod (1.26.8) or newer: a floating 1.26 tag may be older.
+FROM golang:1.26.8-bookworm AS build
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download

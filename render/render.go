@@ -129,7 +129,8 @@ type Rulebook interface {
 	RulesAppendix(l *locales.Localizer) string
 	// Card explains one card looked up by its code or its name in the
 	// reader's language, as the table of view v has it (v may be nil: the
-	// game's default cards); false when no card matches.
+	// game's default cards); false when no card matches, with a text
+	// saying which cards the game has (the valid range, how they are named).
 	Card(l *locales.Localizer, v engine.View, query string) (string, bool)
 	// Examples are actions in the game's notation, for help texts; the
 	// first card code of a hand (Example card) comes first in Examples'

@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/open"
 )
 
@@ -43,12 +41,16 @@ func cmdCheck(ctx context.Context, args []string, out io.Writer) error {
 		return usageError{l.T("cli.check.need", nil)}
 	}
 	name := open.Describe(*path)
-	db, err := open.OpenExisting(ctx, *path)
-	if errors.Is(err, store.ErrNoDatabase) {
-		return dbError(l, name, "", err)
+	// Only --mark-corrupt writes: without it the file is opened read-only,
+	// so that a file the user may only read (a copy, a foreign or damaged
+	// file) can be checked.
+	openDB := open.OpenReadOnly
+	if *mark {
+		openDB = open.OpenExisting
 	}
+	db, err := openDB(ctx, *path)
 	if err != nil {
-		return fmt.Errorf("check: %w", err)
+		return dbError(l, name, "", err)
 	}
 	defer db.Close()
 	if *mark {

@@ -118,7 +118,7 @@ func TestCheckCommand(t *testing.T) {
 				return path
 			},
 			code:   1,
-			stderr: "not a database",
+			stderr: "is not a Stolik database: SQLite cannot read it",
 		},
 		{
 			name:    "no such database",

@@ -15,6 +15,7 @@ import (
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 	"github.com/stolik-bot/stolik/store"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // The command line speaks the language given with --lang (English by
@@ -142,14 +143,14 @@ func parseFlags(l *locales.Localizer, cmd string, fs *flag.FlagSet, args []strin
 	case errors.Is(err, flag.ErrHelp):
 		return err
 	case flagUndefined.MatchString(err.Error()):
-		data["Name"] = "--" + strings.Trim(shownArg(flagUndefined.FindStringSubmatch(err.Error())[1]), `"`)
+		data["Name"] = dashed(strings.Trim(shownArg(flagUndefined.FindStringSubmatch(err.Error())[1]), `"`))
 		return usageError{l.T("cli.flag.unknown", data)}
 	case flagNoValue.MatchString(err.Error()):
-		data["Name"] = "--" + flagNoValue.FindStringSubmatch(err.Error())[1]
+		data["Name"] = dashed(flagNoValue.FindStringSubmatch(err.Error())[1])
 		return usageError{l.T("cli.flag.no_value", data)}
 	case flagBadValue.MatchString(err.Error()):
 		m := flagBadValue.FindStringSubmatch(err.Error())
-		data["Value"], data["Name"] = shownArg(m[1]), "--"+m[2]
+		data["Value"], data["Name"] = shownArg(m[1]), dashed(m[2])
 		if m[2] == "option" {
 			return usageError{l.T("cli.flag.option", data)}
 		}
@@ -162,6 +163,15 @@ func parseFlags(l *locales.Localizer, cmd string, fs *flag.FlagSet, args []strin
 		return usageError{l.T("cli.extra_arg", data)}
 	}
 	return nil
+}
+
+// dashed is a flag's name as the usage writes it: -n for a one-letter
+// flag, --seats for the others.
+func dashed(name string) string {
+	if len([]rune(name)) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 // setFlags lists the flags given on the command line.
@@ -181,6 +191,8 @@ func dbError(l *locales.Localizer, path, id string, err error) error {
 		return nil
 	case errors.Is(err, store.ErrNoDatabase):
 		return usageError{l.T("cli.db.missing", data)}
+	case sqlite.IsNotADatabase(err):
+		return errors.New(l.T("cli.db.not_a_database", data))
 	case errors.Is(err, store.ErrReadOnly):
 		return errors.New(l.T("cli.db.read_only", data))
 	case errors.Is(err, store.ErrSchemaTooNew):

@@ -114,3 +114,20 @@ func TestHelpFitsTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// A flag is named in an error as the usage writes it: -n, --seats.
+func TestFlagErrorsNameTheFlag(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "lynx", "-n", "abc"}, " -n "},
+		{[]string{"play", "lynx", "--seats", "abc"}, " --seats "},
+	} {
+		var out bytes.Buffer
+		if code := run(context.Background(), tc.args, strings.NewReader(""), &out, &out); code != 2 || !strings.Contains(out.String(), tc.want) || strings.Contains(tc.want, "-n") && strings.Contains(out.String(), "--n") {
+			t.Errorf("%v: exit %d, want 2 naming %q:\n%s", tc.args, code, tc.want, out.String())
+		}
+	}
+}

@@ -40,6 +40,10 @@ type player struct {
 	example *regexp.Regexp
 	// answer, when set, answers instead (the screen since the last prompt).
 	answer func(screen string) string
+	// end is the prompt after the end of the game; it is answered with
+	// afterEnd, one answer at a time, then quit.
+	end      string
+	afterEnd []string
 }
 
 // choiceRE finds the numbered choices of a redraw: "12. Queen 7 [play Q7]".
@@ -74,6 +78,11 @@ func (p *player) Write(b []byte) (int, error) {
 	screen := text[p.asked:]
 	answer := "1"
 	switch {
+	case p.end != "" && strings.HasSuffix(text, p.end):
+		answer = "quit"
+		if len(p.afterEnd) > 0 {
+			answer, p.afterEnd = p.afterEnd[0], p.afterEnd[1:]
+		}
 	case len(p.wrong) > 0:
 		answer, p.wrong = p.wrong[0], p.wrong[1:]
 	case p.answer != nil:
@@ -125,7 +134,8 @@ func playArgs(t *testing.T, lang string, example *regexp.Regexp, wrong []string,
 	t.Helper()
 	l := locales.MustLoad().Lang(lang)
 	in, answers := io.Pipe()
-	p := &player{answers: answers, prompts: []string{l.T("term.prompt", nil), l.T("term.prompt_step", nil)}, wrong: wrong, example: example}
+	p := &player{answers: answers, prompts: []string{l.T("term.prompt", nil), l.T("term.prompt_step", nil), l.T("term.prompt_end", nil)},
+		wrong: wrong, example: example, end: l.T("term.prompt_end", nil)}
 	if setup != nil {
 		setup(p)
 	}

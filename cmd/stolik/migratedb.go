@@ -64,7 +64,7 @@ func cmdMigrateDB(ctx context.Context, args []string, out io.Writer) error {
 	}
 	target := postgres.Redact(*to)
 
-	src, err := sqlite.OpenExisting(ctx, *from)
+	src, err := sqlite.OpenReadOnly(ctx, *from)
 	if errors.Is(err, store.ErrNoDatabase) {
 		return usageError{fmt.Sprintf("migrate-db: no such database: %s", *from)}
 	}

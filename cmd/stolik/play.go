@@ -101,6 +101,11 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer)
 		return errors.New(l.T("error.internal", nil))
 	}
 	t := newTerminal(g, r, l, d, stdin, out, su, human)
+	if f, ok := stdin.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			t.paged = true
+		}
+	}
 	if dd, ok := d.(*dbDriver); ok {
 		t.saved = l.T("term.saved", map[string]any{"ID": dd.id, "Name": *db})
 		t.resumed = *tableID != ""

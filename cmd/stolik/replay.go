@@ -43,7 +43,7 @@ func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 		return usageError{l.T("cli.replay.need", nil)}
 	}
 	name := open.Describe(*path)
-	db, err := open.OpenExisting(ctx, *path)
+	db, err := open.OpenReadOnly(ctx, *path)
 	if err != nil {
 		return dbError(l, name, *id, err)
 	}

@@ -38,9 +38,11 @@ func cmdRules(args []string, stdout io.Writer) error {
 	if *card != "" {
 		text, ok := cardInfo(l, g.ID(), *card, nil)
 		if !ok {
-			return usageError{l.T("ui.rules.no_card", data)}
+			return usageError{strings.TrimSpace(l.T("ui.rules.no_card", data) + " " + text)}
 		}
-		fmt.Fprintln(stdout, text)
+		for _, line := range wrap(text, termWidth, "  ") {
+			fmt.Fprintln(stdout, line)
+		}
 		return nil
 	}
 	const whole = 1 << 20 // the terminal has no message limit: one page
@@ -49,7 +51,9 @@ func cmdRules(args []string, stdout io.Writer) error {
 		return usageError{l.T("ui.rules.no_topic", data) + " (--topic " + strings.Join(render.RulesTopics(g.ID()), ", ") + ")"}
 	}
 	for _, p := range pages {
-		fmt.Fprintln(stdout, plainText(p))
+		for _, line := range wrap(plainText(p), termWidth, "  ") {
+			fmt.Fprintln(stdout, line)
+		}
 	}
 	return nil
 }

@@ -39,6 +39,20 @@ func TestRulesCommand(t *testing.T) {
 		{[]string{"rules", "lynx", "--topic", "cards-deluxe"}, 2, []string{"no such part"}},
 		{[]string{"rules", "princesses", "--card", "zzz"}, 2, []string{"no card or power called “zzz”"}},
 		{[]string{"rules", "chapters", "--card", "Dragon", "--lang", "pl"}, 2, []string{"nie ma"}},
+		// By the names the screen shows, in the reader's language.
+		{[]string{"rules", "princesses", "--card", "Frog"}, 0, []string{"A8: Frog"}},
+		{[]string{"rules", "princesses", "--card", "Prince 7"}, 0, []string{"P7: Prince 7"}},
+		{[]string{"rules", "princesses", "--card", "Żaba", "--lang", "pl"}, 0, []string{"A8: Żaba"}},
+		{[]string{"rules", "princesses", "--card", "Królowa 7", "--lang", "pl"}, 0, []string{"Q7: Królowa 7"}},
+		{[]string{"rules", "princesses", "--card", "королев 7", "--lang", "uk"}, 0, []string{"Q7: «7» королев"}},
+		{[]string{"rules", "courtiers", "--card", "Karp (skrytobójca)", "--lang", "pl"}, 0, []string{"[carp-assassin]"}},
+		{[]string{"rules", "courtiers", "--card", "Hare"}, 0, []string{"[hare]"}},
+		{[]string{"rules", "lynx", "--card", "X"}, 0, []string{"jokers"}},
+		// Nothing matches: said plainly, with the cards there are.
+		{[]string{"rules", "lynx", "--card", "14"}, 2, []string{en.T("term.card.range.lynx", nil)}},
+		{[]string{"rules", "chapters", "--card", "51"}, 2, []string{en.T("term.card.range.chapters", map[string]any{"Max": 50})}},
+		{[]string{"rules", "princesses", "--card", "Queen 13", "--lang", "pl"}, 2, []string{pl.T("term.card.range.princesses", nil)}},
+		{[]string{"rules", "courtiers", "--card", "Dragon", "--lang", "uk"}, 2, []string{uk.T("term.card.range.courtiers", nil)}},
 		{[]string{"rules"}, 2, []string{"Which game?"}},
 		{[]string{"rules", "--lang", "uk"}, 2, []string{"Яка гра?"}},
 	}
@@ -48,11 +62,16 @@ func TestRulesCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d:\n%s", tc.args, code, tc.code, out.String())
 		}
 		for _, w := range tc.want {
-			if !strings.Contains(out.String(), w) {
+			if !strings.Contains(unwrapped(out.String()), w) {
 				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, out.String())
 			}
 		}
 		if tc.code == 0 {
+			for _, line := range strings.Split(out.String(), "\n") {
+				if width(line) > termWidth {
+					t.Errorf("%v: a line of %d columns: %q", tc.args, width(line), line)
+				}
+			}
 			if m := markdown.FindString(out.String()); m != "" {
 				t.Errorf("%v: the terminal output holds Markdown %q:\n%s", tc.args, m, out.String())
 			}

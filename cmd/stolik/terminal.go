@@ -24,7 +24,7 @@ type terminal struct {
 	r       render.Game
 	l       *locales.Localizer
 	d       driver
-	in      *bufio.Scanner
+	in      *lineReader
 	out     *lineCounter
 	names   render.Names
 	su      engine.Setup
@@ -36,6 +36,8 @@ type terminal struct {
 	recent   []shown  // what the player may know of what happened since their last move
 	notes    []string // messages for the next redraw
 	pictured int      // the log length last drawn as pictures
+	cut      bool     // the input ended, or Ctrl-C, at a prompt
+	paged    bool     // a person types the answers (a terminal): long answers come a page at a time
 }
 
 // lineCounter counts the lines written since the player's last answer, so
@@ -55,7 +57,7 @@ func (c *lineCounter) Write(b []byte) (int, error) {
 }
 
 func newTerminal(g engine.Game, r render.Game, l *locales.Localizer, d driver, stdin io.Reader, out io.Writer, su engine.Setup, human engine.Seat) *terminal {
-	t := &terminal{game: g, r: r, l: l, d: d, in: bufio.NewScanner(stdin), out: &lineCounter{w: out}, su: su, human: human, pictured: -1}
+	t := &terminal{game: g, r: r, l: l, d: d, in: newLineReader(stdin), out: &lineCounter{w: out}, su: su, human: human, pictured: -1}
 	t.names = make(render.Names, su.Seats)
 	for s := range su.Seats {
 		if engine.Seat(s) == human {
@@ -79,8 +81,51 @@ type result int
 const (
 	acted   result = iota // an action was chosen
 	carryOn               // the player let the game go on (no optional action)
-	quit                  // the player left, or the input ended
+	quit                  // the player left, or the input ended (EOF, Ctrl-C)
 )
+
+// lineReader reads the player's answers in the background, so that a
+// prompt can stop waiting when the context ends (Ctrl-C).
+type lineReader struct {
+	src   io.Reader
+	lines chan string // closed at the end of the input
+}
+
+func newLineReader(r io.Reader) *lineReader { return &lineReader{src: r} }
+
+// next is the next line, false at the end of the input or when ctx ends
+// first.
+func (r *lineReader) next(ctx context.Context) (string, bool) {
+	if r.lines == nil {
+		r.lines = make(chan string)
+		go func() {
+			defer close(r.lines)
+			sc := bufio.NewScanner(r.src)
+			for sc.Scan() {
+				r.lines <- sc.Text()
+			}
+		}()
+	}
+	select {
+	case <-ctx.Done():
+		return "", false
+	case line, ok := <-r.lines:
+		return line, ok
+	}
+}
+
+// bye ends the game in the terminal: after Ctrl-C or the end of the input
+// at a prompt, on a line of its own and with where the game is stored (it
+// goes on with play --table); then goodbye.
+func (t *terminal) bye(ctx context.Context) {
+	if ctx.Err() != nil || t.cut {
+		t.say("")
+		if t.saved != "" {
+			t.say(wrap(t.saved, termWidth, "  ")...)
+		}
+	}
+	t.say(t.l.T("ui.bye", nil))
+}
 
 func (t *terminal) loop(ctx context.Context) error {
 	var ai engine.Player = engine.Random{}
@@ -99,10 +144,19 @@ func (t *terminal) loop(ctx context.Context) error {
 		t.say(wrapAll([]string{t.l.N("term.resumed", t.d.steps(), nil)})...)
 	}
 	paused := -1 // the step at which the player last passed on optional actions
-	for ctx.Err() == nil {
+	// The moves are stored whole even when Ctrl-C comes meanwhile: the game
+	// stops between two moves.
+	actx := context.WithoutCancel(ctx)
+	for {
+		if ctx.Err() != nil {
+			t.bye(ctx)
+			return nil
+		}
 		st := t.d.state()
 		if done, _ := st.Result(); done {
 			t.final(st)
+			t.afterward(ctx, st)
+			t.bye(ctx)
 			return nil
 		}
 		acting := st.Acting()
@@ -111,15 +165,15 @@ func (t *terminal) loop(ctx context.Context) error {
 			// player may take an optional action (announce a power).
 			if opt := t.optional(st, acting); len(opt) > 0 && paused != t.d.steps() {
 				paused = t.d.steps()
-				a, res := t.decide(st, opt, true)
+				a, res := t.decide(ctx, st, opt, true)
 				switch res {
 				case quit:
-					t.say(t.l.T("ui.bye", nil))
+					t.bye(ctx)
 					return nil
 				case carryOn:
 					t.recent = nil
 				case acted:
-					if !t.act(ctx, a) {
+					if !t.act(actx, a) {
 						paused = -1 // ask again
 					}
 				}
@@ -127,21 +181,20 @@ func (t *terminal) loop(ctx context.Context) error {
 			}
 			s := other[0]
 			a := ai.Choose(st.View(s), st.Legal(s), engine.NewRand(t.su.Seed^0x5eed, t.d.steps()))
-			ev, err := t.d.act(ctx, s, a)
+			ev, err := t.d.act(actx, s, a)
 			if err != nil {
 				return errors.New(render.Error(t.l, err))
 			}
 			t.events(ev)
 			continue
 		}
-		a, res := t.decide(st, st.Legal(t.human), false)
-		if res == quit {
-			t.say(t.l.T("ui.bye", nil))
+		a, res := t.decide(ctx, st, st.Legal(t.human), false)
+		if res != acted {
+			t.bye(ctx)
 			return nil
 		}
-		t.act(ctx, a)
+		t.act(actx, a)
 	}
-	return ctx.Err()
 }
 
 // act plays the player's action; a refusal is told at the next redraw.
@@ -206,13 +259,15 @@ func where(r render.Game, e engine.Event) render.Where {
 }
 
 // read prints the prompt and reads one answer.
-func (t *terminal) read(prompt string) (string, bool) {
+func (t *terminal) read(ctx context.Context, prompt string) (string, bool) {
 	fmt.Fprint(t.out, prompt)
-	if !t.in.Scan() {
+	line, ok := t.in.next(ctx)
+	if !ok {
+		t.cut = true
 		return "", false
 	}
 	t.out.n = 0
-	return strings.TrimSpace(t.in.Text()), true
+	return strings.TrimSpace(line), true
 }
 
 // numbers reads an answer made of numbers only ("1 4 7", "2,5").
@@ -234,7 +289,7 @@ func numbers(fields []string) ([]int, bool) {
 // decide asks the player for one action among legal, step by step, and
 // answers the commands typed meanwhile. With cont the first choice is to
 // take none and let the game go on.
-func (t *terminal) decide(st engine.State, legal []engine.Action, cont bool) (string, result) {
+func (t *terminal) decide(ctx context.Context, st engine.State, legal []engine.Action, cont bool) (string, result) {
 	l := t.l
 	v := st.View(t.human)
 	c := newChooser(t.game, t.r, l, v, t.names, legal, cont)
@@ -250,7 +305,7 @@ func (t *terminal) decide(st engine.State, legal []engine.Action, cont bool) (st
 		if len(c.hist) > 0 || len(c.picked) > 0 {
 			prompt = l.T("term.prompt_step", nil)
 		}
-		text, ok := t.read(prompt)
+		text, ok := t.read(ctx, prompt)
 		if !ok {
 			return "", quit
 		}
@@ -291,26 +346,26 @@ func (t *terminal) decide(st engine.State, legal []engine.Action, cont bool) (st
 		case "quit", "exit", "q":
 			return "", quit
 		case "help", "?", "h":
-			t.info(t.help(v, legal))
+			t.info(ctx, t.help(v, legal))
 			continue
 		case "rules":
-			t.info(t.rules(v))
+			t.info(ctx, t.rules(v))
 			continue
 		case "card", "cards":
-			t.info(t.card(v, arg))
+			t.info(ctx, t.card(v, arg))
 			continue
 		case "power", "powers":
-			t.info(t.powers(v))
+			t.info(ctx, t.powers(v))
 			continue
 		case "missions", "mission":
-			t.info(t.missions(v))
+			t.info(ctx, t.missions(v))
 			continue
 		case "table":
 			sc, _ := render.ScreenOf(t.game.ID(), l, v, t.names, engine.AnyLegal(st, t.human))
-			t.info(tableLines(l, sc))
+			t.info(ctx, tableLines(l, sc))
 			continue
 		case "log":
-			t.info(t.log())
+			t.info(ctx, t.log())
 			continue
 		case "back":
 			draw = true
@@ -358,16 +413,59 @@ func (t *terminal) final(st engine.State) {
 	v := st.View(t.human)
 	sc, ok := render.ScreenOf(t.game.ID(), t.l, v, t.names, nil)
 	sc.Result = append([]string{t.l.T("ui.final_header", nil)}, sc.Result...)
-	f := frame{l: t.l, events: t.recent, sc: sc, ok: ok, msg: t.notes, final: true, room: termHeight - t.out.n}
+	f := frame{l: t.l, events: t.recent, sc: sc, ok: ok, msg: t.notes, final: true, room: termHeight - t.out.n - 1}
 	t.say(f.render()...)
 	t.pictures(st)
 }
 
-// info prints the answer to a command, then how to see the table again.
-func (t *terminal) info(lines []string) {
-	for _, line := range lines {
-		t.say(wrap(line, termWidth, "  ")...)
+// afterward keeps the end of the game on screen until the player quits
+// (quit, the end of the input, Ctrl-C): table, log, rules and card still
+// answer.
+func (t *terminal) afterward(ctx context.Context, st engine.State) {
+	v := st.View(t.human)
+	for {
+		text, ok := t.read(ctx, t.l.T("term.prompt_end", nil))
+		if !ok {
+			return
+		}
+		word, arg, _ := strings.Cut(strings.ToLower(text), " ")
+		arg = strings.TrimSpace(arg)
+		switch word {
+		case "quit", "exit", "q":
+			return
+		case "table":
+			sc, _ := render.ScreenOf(t.game.ID(), t.l, v, t.names, nil)
+			t.say(tableLines(t.l, sc)...)
+		case "log":
+			t.say(wrapAll(t.log())...)
+		case "rules":
+			t.say(wrapAll(t.rules(v))...)
+		case "card", "cards":
+			t.say(wrapAll(t.card(v, arg))...)
+		case "":
+			t.final(st)
+		default:
+			t.say(wrapAll([]string{t.l.T("term.end_help", nil)})...)
+		}
 	}
+}
+
+// info prints the answer to a command, then how to see the table again.
+// An answer taller than the screen is shown a page at a time when a person
+// types the answers: Enter shows the next page, anything else goes back to
+// the game. Answers read from a file or a pipe come whole.
+func (t *terminal) info(ctx context.Context, lines []string) {
+	all := wrapAll(lines)
+	page := termHeight - 1
+	for t.paged && len(all) > page {
+		t.say(all[:page]...)
+		all = all[page:]
+		more, ok := t.read(ctx, t.l.N("term.more", len(all), nil))
+		if !ok || more != "" {
+			return
+		}
+	}
+	t.say(all...)
 	t.say(t.l.T("term.enter", nil))
 }
 
@@ -403,7 +501,8 @@ func (t *terminal) card(v engine.View, query string) []string {
 	}
 	text, ok := cardInfo(t.l, t.game.ID(), query, v)
 	if !ok {
-		return []string{t.l.T("term.card.none", map[string]any{"Name": query, "Game": t.l.T("game."+t.game.ID()+".name", nil)})}
+		none := t.l.T("term.card.none", map[string]any{"Name": query, "Game": t.l.T("game."+t.game.ID()+".name", nil)})
+		return []string{strings.TrimSpace(none + " " + text)}
 	}
 	return strings.Split(text, "\n")
 }

@@ -250,3 +250,85 @@ func TestNumbersAndNotation(t *testing.T) {
 		}
 	}
 }
+
+// card in a game looks cards up as the screen names them, tells the
+// table's own rules (expert Lynx: 1s steal jokers) and says plainly when
+// nothing matches, with the cards there are.
+func TestCardLookupInGame(t *testing.T) {
+	t.Parallel()
+	b := locales.MustLoad()
+	for _, tc := range []struct {
+		args  []string
+		query string
+		want  func(l *locales.Localizer) string
+	}{
+		{[]string{"lynx", "--lang", "pl", "--option", "mode=expert"}, "X", func(l *locales.Localizer) string { return l.T("term.card.lynx_expert", nil) }},
+		{[]string{"lynx", "--lang", "uk"}, "14", func(l *locales.Localizer) string { return l.T("term.card.range.lynx", nil) }},
+		{[]string{"princesses", "--lang", "pl"}, "Żaba", func(l *locales.Localizer) string { return "A8: Żaba" }},
+		{[]string{"chapters", "--lang", "en"}, "51", func(l *locales.Localizer) string {
+			return l.T("term.card.range.chapters", map[string]any{"Max": 50})
+		}},
+	} {
+		t.Run(tc.args[0]+"/"+tc.query, func(t *testing.T) {
+			t.Parallel()
+			l := b.Lang(tc.args[2])
+			out := script(t, "card "+tc.query+"\nquit\n", append(tc.args, "--seed", "2")...)
+			if got := answer(l, out, 0); !strings.Contains(got, tc.want(l)) {
+				t.Errorf("card %s: lacks %q:\n%s", tc.query, tc.want(l), got)
+			}
+		})
+	}
+}
+
+// The end of the game stays on screen until the player quits: table and
+// log still answer after the last move.
+func TestEndStaysOnScreen(t *testing.T) {
+	t.Parallel()
+	l := locales.MustLoad().Lang("pl")
+	out, code := terminalGame(t, "lynx", "pl", nil, nil, func(p *player) { p.afterEnd = []string{"table", "log", "xyzzy"} }, "--seats", "3", "--seed", "4")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	_, after, ok := strings.Cut(out, l.T("ui.final_header", nil))
+	if !ok {
+		t.Fatalf("no end:\n%s", out)
+	}
+	end := l.T("term.prompt_end", nil)
+	if n := strings.Count(after, end); n != 4 {
+		t.Errorf("the end's prompt shows %d times, want 4 (table, log, a wrong word, quit):\n%s", n, after)
+	}
+	for _, w := range []string{l.T("ui.bot", map[string]any{"N": 2}) + ":", l.T("term.log.header", nil), l.T("term.end_help", nil)} {
+		if !strings.Contains(unwrapped(after), w) {
+			t.Errorf("after the end, no %q:\n%s", w, after)
+		}
+	}
+	if !strings.HasSuffix(out, l.T("ui.bye", nil)+"\n") {
+		t.Errorf("no goodbye at the end:\n%s", out[max(0, len(out)-300):])
+	}
+}
+
+// In a terminal, an answer taller than the screen comes a page at a time:
+// Enter shows the next page, anything else goes back to the game.
+func TestInfoPages(t *testing.T) {
+	t.Parallel()
+	l := locales.MustLoad().Lang("uk")
+	long := make([]string, 60)
+	for i := range long {
+		long[i] = fmt.Sprint("line ", i)
+	}
+	for _, tc := range []struct {
+		in    string
+		lines int
+	}{{"\n\n", 60}, {"\nq\n", 46}, {"", 23}} {
+		var out bytes.Buffer
+		tm := &terminal{l: l, in: newLineReader(strings.NewReader(tc.in)), out: &lineCounter{w: &out}, paged: true}
+		tm.info(context.Background(), long)
+		got := strings.Count(out.String(), "line ")
+		if got != tc.lines {
+			t.Errorf("answers %q: %d lines shown, want %d:\n%s", tc.in, got, tc.lines, out.String())
+		}
+		if !strings.Contains(out.String(), l.N("term.more", 60-23, nil)) {
+			t.Errorf("no page prompt:\n%s", out.String())
+		}
+	}
+}

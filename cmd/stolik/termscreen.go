@@ -221,6 +221,17 @@ func pileText(p render.Pile) string {
 	return text
 }
 
+// hasCards reports whether cards lie in front of a seat (a Lynx display, a
+// Courtisans domain).
+func hasCards(s render.SeatPart) bool {
+	for _, p := range s.Piles {
+		if !emptyPile(p) {
+			return true
+		}
+	}
+	return false
+}
+
 // emptyPile reports a pile without a card.
 func emptyPile(p render.Pile) bool { return len(p.Cards) == 0 && p.Count == 0 }
 
@@ -368,7 +379,7 @@ func (f frame) render() []string {
 	}
 	if !f.ok {
 		blocks[bSeats].forms = one(wrapAll(f.lines))
-		return fit(blocks, f.room, []step{{bMenu, 1}, {bMenu, 2}, {bEvents, 1}, {bEvents, ev["recent0"]}, {bSeats, 1}, {bEvents, ev["posted0"]}, {bMenu, 3}})
+		return fit(blocks, f.room, []step{{bMenu, 1}, {bMenu, 2}, {bEvents, 1}, {bEvents, ev["recent0"]}, {bSeats, 1}, {bEvents, ev["posted0"]}, {bMenu, 3}}, nil)
 	}
 	// The title and the round card's rule.
 	var title [][]string
@@ -404,8 +415,9 @@ func (f frame) render() []string {
 		texts = append(texts, t)
 	}
 	blocks[bCenter].forms = [][]string{full, pack(texts, "  ·  "), nil}
-	// The seats: their whole lines; their names and counts; nothing.
-	var seats, counts []string
+	// The seats: their whole lines; their cards without the counts; their
+	// names and counts; nothing.
+	var seats, cards, counts []string
 	for _, s := range sc.Seats {
 		mark := "  "
 		if s.Acting && !f.final {
@@ -420,12 +432,18 @@ func (f frame) render() []string {
 		if head, _, ok := strings.Cut(s.Line, ": "); ok && s.You {
 			name = head // the screen's own word for the reader ("You")
 		}
-		counts = append(counts, wrap(mark+name+": "+strings.Join(s.Counts, " · "), termWidth, "    ")...)
+		count := wrap(mark+name+": "+strings.Join(s.Counts, " · "), termWidth, "    ")
+		counts = append(counts, count...)
+		if bare, ok := strings.CutSuffix(line, " · "+strings.Join(s.Counts, " · ")); ok && len(s.Counts) > 0 && hasCards(s) {
+			cards = append(cards, wrap(mark+bare, termWidth, "    ")...)
+		} else {
+			cards = append(cards, count...)
+		}
 	}
 	if f.final {
 		blocks[bSeats].forms = [][]string{counts, nil}
 	} else {
-		blocks[bSeats].forms = [][]string{seats, counts, nil}
+		blocks[bSeats].forms = [][]string{seats, cards, counts, nil}
 	}
 	blocks[bStatus].forms = one(wrapAll(sc.StatusLines()))
 	// Secret cards: whole; their names only; nothing.
@@ -467,7 +485,20 @@ func (f frame) render() []string {
 			{bEvents, ev["posted1"]},
 			{bChart, 1},
 			{bEvents, ev["posted0"]},
-		})
+		}, nil)
+	}
+	// What the decision needs stays: the table between the seats (the
+	// trick, the queen's table, the pool) at least side by side, and the
+	// cards in front of the seats (Lynx's displays and their top layers,
+	// Courtisans' domains) whole.
+	need := map[int]int{}
+	if len(f.menu) > 0 {
+		need[bCenter] = 1
+		for _, s := range sc.Seats {
+			if hasCards(s) {
+				need[bSeats] = 1
+			}
+		}
 	}
 	return fit(blocks, f.room, []step{
 		{bMenu, 1},
@@ -475,11 +506,11 @@ func (f frame) render() []string {
 		{bSecret, 1},
 		{bMenu, 2},
 		{bEvents, 1},
-		{bSeats, 1},
+		{bSeats, 2},
 		{bCenter, 1},
 		{bTitle, 1},
 		{bEvents, ev["recent6"]},
-		{bSeats, 2},
+		{bSeats, 3},
 		{bEvents, ev["recent0"]},
 		{bEvents, ev["posted3"]},
 		{bCenter, 2},
@@ -490,16 +521,21 @@ func (f frame) render() []string {
 		{bSecret, 2},
 		{bEvents, ev["posted0"]},
 		{bMenu, 3},
-	})
+	}, need)
 }
 
 // A step shortens one part: block b takes its next forms, one after the
 // other, up to its form n, while the blocks do not fit.
 type step struct{ b, n int }
 
-// fit applies steps, in order, while the blocks take more than room lines,
-// and joins what is left.
-func fit(blocks []block, room int, steps []step) []string {
+// fit lays the blocks out in room lines. It shortens them by steps, in
+// order, while they take more than room lines, keeping every block of need
+// at most at its form there (what the decision needs: the seats' displays
+// when choosing a set, the queen's table when placing); only when even
+// that does not fit are those shortened too. Then it grows back, in the
+// reverse order, every part that fits again, so that no line is left empty
+// while a part is shortened that the free lines would show.
+func fit(blocks []block, room int, steps []step, need map[int]int) []string {
 	total := func() int {
 		n := 0
 		for i := range blocks {
@@ -507,12 +543,53 @@ func fit(blocks []block, room int, steps []step) []string {
 		}
 		return n
 	}
-	for _, s := range steps {
-		b := &blocks[s.b]
-		for total() > room && b.cur < s.n {
-			if !b.to(b.cur + 1) {
+	shrink := func(capped bool) {
+		for _, s := range steps {
+			b := &blocks[s.b]
+			n := s.n
+			if most, ok := need[s.b]; ok && capped {
+				n = min(n, most)
+			}
+			for total() > room && b.cur < n {
+				if !b.to(b.cur + 1) {
+					break
+				}
+			}
+		}
+	}
+	shrink(true)
+	shrink(false)
+	// grow gives block b its fuller form before the current one while the
+	// blocks still fit; down to form least.
+	grow := func(b *block, least int) bool {
+		grew := false
+		for b.cur > least {
+			was := b.cur
+			b.cur--
+			if total() > room {
+				b.cur = was
 				break
 			}
+			grew = true
+		}
+		return grew
+	}
+	for b, most := range need {
+		grow(&blocks[b], most)
+	}
+	for i := len(steps) - 1; i >= 0; i-- {
+		least := 0
+		for _, s := range steps[:i] {
+			if s.b == steps[i].b {
+				least = max(least, s.n)
+			}
+		}
+		grow(&blocks[steps[i].b], least)
+	}
+	for again := true; again; {
+		again = false
+		for _, s := range steps {
+			again = grow(&blocks[s.b], 0) || again
 		}
 	}
 	var out []string

@@ -14,7 +14,7 @@ func (Presenter) ID() string { return "chapters" }
 
 // Card finds a card by its number, else every card whose name holds the
 // words typed (the exact names first), from the table's cards when v is
-// the reader's view.
+// the reader's view; else it says that the cards run 1 to 50.
 func (Presenter) Card(l *locales.Localizer, ev engine.View, query string) (string, bool) {
 	t := &chapters.DefaultCards
 	if cv, ok := ev.(*chapters.View); ok && cv.Cards != nil {
@@ -37,8 +37,8 @@ func (Presenter) Card(l *locales.Localizer, ev engine.View, query string) (strin
 	if len(exact) == 0 {
 		exact = partial
 	}
-	if len(exact) == 0 {
-		return "", false
+	if len(exact) == 0 || want == "" {
+		return l.T("term.card.range.chapters", map[string]any{"Max": chapters.NumCards}), false
 	}
 	return strings.Join(exact, "\n"), true
 }

@@ -15,14 +15,19 @@ func (Presenter) ID() string { return "courtiers" }
 // roles are the courtiers' roles, in the order they are explained.
 var roles = []string{"noble", "guard", "assassin", "spy"}
 
-// Card finds a card by its code (carp-assassin), else a role by its name.
+// Card finds a card by its code (carp-assassin), else a role by its name,
+// else a card by its name as the screen shows it (Carp assassin); else it
+// says how the cards are named.
 func (Presenter) Card(l *locales.Localizer, _ engine.View, query string) (string, bool) {
-	if c, ok := courtiers.ParseCard(strings.ToLower(query)); ok {
+	entry := func(c courtiers.Card) string {
 		text := CourtierCard(l, c) + " [" + c.String() + "]"
 		if r := c.Role().String(); l.Has("courtiers.role." + r + ".text") {
 			text += ": " + l.T("courtiers.role."+r+".text", nil)
 		}
-		return text, true
+		return text
+	}
+	if c, ok := courtiers.ParseCard(strings.ToLower(strings.TrimSpace(query))); ok {
+		return entry(c), true
 	}
 	for _, r := range roles {
 		name := l.T("courtiers.role."+r+".name", nil)
@@ -30,7 +35,18 @@ func (Presenter) Card(l *locales.Localizer, _ engine.View, query string) (string
 			return name + ": " + l.T("courtiers.role."+r+".text", nil), true
 		}
 	}
-	return "", false
+	var cards []courtiers.Card
+	var names []string
+	for f := courtiers.Family(0); f < courtiers.NumFamilies; f++ {
+		for r := courtiers.Plain; r < courtiers.NumRoles; r++ {
+			c := courtiers.NewCard(f, r)
+			cards, names = append(cards, c), append(names, CourtierCard(l, c))
+		}
+	}
+	if i := render.NameMatch(query, names); i >= 0 {
+		return entry(cards[i]), true
+	}
+	return l.T("term.card.range.courtiers", nil), false
 }
 
 // Examples of the notation.

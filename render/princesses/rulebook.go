@@ -14,17 +14,32 @@ import (
 func (Presenter) ID() string { return "princesses" }
 
 // Card finds a round card or a princess by its id or name
-// (render.RulesLookup), else a card by its code (Q7).
+// (render.RulesLookup), else a card by its code (Q7) or by its name as the
+// screen shows it (Queen 7, Frog); else it says what the cards are.
 func (Presenter) Card(l *locales.Localizer, _ engine.View, query string) (string, bool) {
 	const whole = 1 << 20
 	if text, ok := render.RulesLookup(l, "princesses", query, whole); ok {
 		return text, true
 	}
-	if c, ok := princesses.ParseCard(strings.ToUpper(query)); ok {
+	entry := func(c princesses.Card) string {
 		return l.T("term.card.code", map[string]any{"Text": c.String(), "Card": PrincessCard(l, c),
-			"Suit": l.T("princesses.suit."+c.Suit().Letter(), nil)}), true
+			"Suit": l.T("princesses.suit."+c.Suit().Letter(), nil)})
 	}
-	return "", false
+	if c, ok := princesses.ParseCard(strings.ToUpper(strings.TrimSpace(query))); ok {
+		return entry(c), true
+	}
+	var cards []princesses.Card
+	var names []string
+	for _, suit := range []princesses.Suit{princesses.Queens, princesses.Fairies, princesses.Pets, princesses.Princes} {
+		for r := 1; r <= 12; r++ {
+			c := princesses.NewCard(suit, r)
+			cards, names = append(cards, c), append(names, PrincessCard(l, c))
+		}
+	}
+	if i := render.NameMatch(query, names); i >= 0 {
+		return entry(cards[i]), true
+	}
+	return l.T("term.card.range.princesses", nil), false
 }
 
 // Examples of the notation.

@@ -83,6 +83,21 @@ func OpenExisting(ctx context.Context, dsn string) (Backend, error) {
 	return sqlite.OpenExisting(ctx, dsn)
 }
 
+// OpenReadOnly opens an existing store only to read it (replay, check):
+// a SQLite file is opened read-only (sqlite.OpenReadOnly), never created,
+// migrated or written, so a file the user may only read will do. A
+// PostgreSQL database is opened as OpenExisting does: what a client may
+// write there is the server's to grant.
+func OpenReadOnly(ctx context.Context, dsn string) (Backend, error) {
+	if unknownURL(dsn) {
+		return nil, ErrUnknownScheme
+	}
+	if IsPostgres(dsn) {
+		return postgres.Open(ctx, dsn)
+	}
+	return sqlite.OpenReadOnly(ctx, dsn)
+}
+
 // OpenChecked is Open followed by the quick check (Check with full false:
 // for SQLite its quick_check and the log lengths, for PostgreSQL the log
 // lengths): a store with problems is closed again and refused with a
