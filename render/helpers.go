@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
