@@ -49,11 +49,13 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		return
 	}
 	stale := func() { r.send(ctx, b.handMessage(u.l, snap, seat, u.l.T("error.stale", nil), "")) }
-	if c.version > snap.Version {
+	if c.version > snap.Version && shownOn(i) {
 		// Discord holds a control drawn at a version the stored log never
-		// reached: moves that players were shown are missing from it (a
-		// database rolled back, a damaged write-ahead log). The table is
-		// never served short: it is damaged, and reported.
+		// reached (the clicked message, as Discord sends it, has it):
+		// moves that players were shown are missing from it (a database
+		// rolled back, a damaged write-ahead log). The table is never
+		// served short: it is damaged, and reported. A custom_id the
+		// message does not hold proves nothing: it is stale.
 		b.damaged(ctx, c.table, &table.CorruptError{ID: c.table, Err: fmt.Errorf(
 			"a control drawn at version %d, but the stored log holds %d moves: moves the players were shown are missing (the database was rolled back)", c.version, snap.Version)})
 		if err := b.tables.Reload(ctx, c.table); err != nil {
@@ -149,6 +151,45 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		more, after = append(more, rest...), last
 	}
 	b.publish(ctx, after, append(evs, more...), before, true)
+}
+
+// shownOn reports whether the message an interaction's component was
+// clicked on, as Discord sent it with the interaction, holds that
+// component: the custom_id is one Discord showed, not one made up.
+func shownOn(i *discordgo.Interaction) bool {
+	if i.Type != discordgo.InteractionMessageComponent || i.Message == nil {
+		return false
+	}
+	id := i.MessageComponentData().CustomID
+	var holds func(cs []discordgo.MessageComponent) bool
+	holds = func(cs []discordgo.MessageComponent) bool {
+		for _, c := range cs {
+			switch c := c.(type) {
+			case *discordgo.Button:
+				if c.CustomID == id {
+					return true
+				}
+			case *discordgo.SelectMenu:
+				if c.CustomID == id {
+					return true
+				}
+			case *discordgo.ActionsRow:
+				if holds(c.Components) {
+					return true
+				}
+			case *discordgo.Container:
+				if holds(c.Components) {
+					return true
+				}
+			case *discordgo.Section:
+				if holds(c.Components) || c.Accessory != nil && holds([]discordgo.MessageComponent{c.Accessory}) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return holds(i.Message.Components)
 }
 
 // unsureMove answers a move whose storing the store did not confirm (a
