@@ -31,7 +31,7 @@ func IsLevel(name string) bool {
 
 // Player makes the player of a level or kind for game g: "" and "normal"
 // are the heuristic, "hard" and "search" the search player with the given
-// budget in simulated actions per decision (0: search.DefaultBudget),
+// budget in simulated actions per decision (0: the game's Budget),
 // "easy" a weakened heuristic, "random" a random player.
 func Player(g engine.Game, name string, budget int) (engine.Player, error) {
 	bots, ok := g.(engine.Bots)
@@ -46,15 +46,29 @@ func Player(g engine.Game, name string, budget int) (engine.Player, error) {
 	case "", Normal, "heuristic":
 		return h, nil
 	case Hard, "search":
-		var opts []search.Option
-		if budget > 0 {
-			opts = append(opts, search.Budget(budget))
+		if budget <= 0 {
+			budget = Budget(g.ID())
 		}
-		return search.New(h, opts...), nil
+		return search.New(h, search.Budget(budget)), nil
 	case Easy:
 		return weak{h}, nil
 	}
 	return bots.Bot(name)
+}
+
+// budgets are the games whose default budget is not
+// search.DefaultBudget: 3 Chapters' playouts are short and cheap;
+// Courtisans' heuristic weighs every placement of the rest of the turn at
+// every step, so its playouts cost ten times as much an action.
+var budgets = map[string]int{"chapters": 3000, "courtiers": 400}
+
+// Budget is the default budget of the search player of game id, in
+// simulated actions per decision: within a median of 50 ms on one core.
+func Budget(id string) int {
+	if b, ok := budgets[id]; ok {
+		return b
+	}
+	return search.DefaultBudget
 }
 
 // weak is the easy level: the heuristic, but half its moves are random.

@@ -24,7 +24,7 @@ import (
 // DefaultBudget is the simulated actions a decision may spend by default:
 // well within 50 ms on one core of the reference machine for every game
 // (the sim command reports the figure).
-const DefaultBudget = 3000
+const DefaultBudget = 1500
 
 // DefaultWidth is how many candidate actions a decision weighs at most by
 // default: the heuristic's choice and others drawn from the legal ones.
