@@ -27,6 +27,7 @@ type simStats struct {
 	sole           []int             // games the seat won alone
 	share          [][]float64       // per seat, its share of each game's win (1/winners, 0)
 	decisions      [][]time.Duration // per seat, the time of each decision a search player made
+	cpu            [][]time.Duration // per seat, the CPU time of the same decisions
 }
 
 // simGameResult is one simulated game's outcome.
@@ -34,6 +35,7 @@ type simGameResult struct {
 	actions   int
 	res       engine.Result
 	decisions map[engine.Seat][]time.Duration // search players' decision times
+	cpu       map[engine.Seat][]time.Duration // the same decisions' CPU time on their thread
 }
 
 func (st *simStats) add(g simGameResult) {
@@ -55,9 +57,13 @@ func (st *simStats) add(g simGameResult) {
 	}
 	if st.decisions == nil {
 		st.decisions = make([][]time.Duration, len(st.scores))
+		st.cpu = make([][]time.Duration, len(st.scores))
 	}
 	for s, d := range g.decisions {
 		st.decisions[s] = append(st.decisions[s], d...)
+	}
+	for s, d := range g.cpu {
+		st.cpu[s] = append(st.cpu[s], d...)
 	}
 }
 
@@ -125,6 +131,7 @@ func cmdSim(args []string, out io.Writer) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			lockThread() // a decision's CPU time is its thread's
 			for i := range next {
 				su := engine.Setup{Game: g.ID(), Options: engine.Options(opts), Seats: *seats, Seed: *seed + uint64(i)}
 				games[i], errs[i] = simGame(g, su, players, *verify, *maxSteps)
@@ -165,6 +172,11 @@ func cmdSim(args []string, out io.Writer) error {
 			slices.Sort(d)
 			fmt.Fprintf(out, "seat %d decision time: %d decisions, median %v, p99 %v, max %v\n", s, len(d),
 				d[len(d)/2].Round(time.Microsecond), d[len(d)*99/100].Round(time.Microsecond), d[len(d)-1].Round(time.Microsecond))
+		}
+		if c := stats.cpu[s]; len(c) > 0 {
+			slices.Sort(c)
+			fmt.Fprintf(out, "seat %d decision CPU time (its thread): median %v, p99 %v, max %v\n", s,
+				c[len(c)/2].Round(time.Microsecond), c[len(c)*99/100].Round(time.Microsecond), c[len(c)-1].Round(time.Microsecond))
 		}
 	}
 	fmt.Fprintln(out, "errors: 0")
@@ -218,7 +230,7 @@ func simError(l *locales.Localizer, err error) string {
 // simGame plays one AI game and checks its invariants. A search player's
 // decisions are timed.
 func simGame(g engine.Game, su engine.Setup, players []engine.Player, verify bool, maxSteps int) (simGameResult, error) {
-	out := simGameResult{decisions: map[engine.Seat][]time.Duration{}}
+	out := simGameResult{decisions: map[engine.Seat][]time.Duration{}, cpu: map[engine.Seat][]time.Duration{}}
 	st, err := engine.Start(g, su, nil)
 	if err != nil {
 		return out, err
@@ -255,8 +267,12 @@ func simGame(g engine.Game, su engine.Setup, players []engine.Player, verify boo
 			a = p.Choose(nil, legal, r) // a random player needs no view
 		case engine.Searcher:
 			t0 := time.Now()
+			c0, cpuOK := threadCPU()
 			a = p.ChooseIn(st, s, r)
 			out.decisions[s] = append(out.decisions[s], time.Since(t0))
+			if c1, ok := threadCPU(); ok && cpuOK {
+				out.cpu[s] = append(out.cpu[s], c1-c0)
+			}
 		default:
 			a = p.Choose(st.View(s), legal, r)
 		}
