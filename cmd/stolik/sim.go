@@ -117,7 +117,7 @@ func cmdSim(args []string, out io.Writer) error {
 		kind := strings.TrimSpace(kinds[s%len(kinds)])
 		p, err := ai.Player(g, kind, *budget)
 		if err != nil {
-			return usageError{l.T("cli.sim.bot", map[string]any{"Value": shownArg(kind), "List": strings.Join(append(ai.Kinds()[:2:2], append(ai.Kinds()[2:], ai.Levels()...)...), ", ")})}
+			return usageError{l.T("cli.sim.bot", map[string]any{"Value": shownArg(kind), "List": strings.Join(append(ai.Kinds(), ai.Levels()...), ", ")})}
 		}
 		players[s] = p
 	}

@@ -22,7 +22,7 @@ func Levels() []string { return []string{Easy, Normal, Hard} }
 const Strongest = Hard
 
 // Kinds lists every name Player accepts besides the levels.
-func Kinds() []string { return []string{"random", "heuristic", "search"} }
+func Kinds() []string { return []string{"heuristic", "random", "search"} }
 
 // IsLevel reports whether name is one of the levels.
 func IsLevel(name string) bool {
