@@ -435,7 +435,10 @@ func (b *Bot) standIn(ctx context.Context, snap *table.Snapshot, seat engine.Sea
 			continue
 		}
 		name = si.Name
-		si.Kind, si.Bot = table.AI, b.cfg.AIBot
+		si.Kind, si.Bot = table.AI, b.cfg.StandInAI
+		if si.Bot == "" {
+			si.Bot = b.cfg.AIBot
+		}
 		if mode != modeStandIn {
 			si.UserID = ""
 		}

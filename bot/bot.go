@@ -25,6 +25,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/ai"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 )
@@ -543,7 +544,7 @@ func (d *delivered) first(id string) bool {
 // moving a table's AI seats dies, sweepAI in another lets them go on.
 func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, *table.Snapshot, error) {
 	var all []engine.Event
-	bots, ok := snap.Game.(engine.Bots)
+	_, ok := snap.Game.(engine.Bots)
 	if !ok {
 		return nil, snap, nil
 	}
@@ -555,7 +556,7 @@ func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, 
 		if kind == "" {
 			kind = b.cfg.AIBot
 		}
-		p, err := bots.Bot(kind)
+		p, err := ai.Player(snap.Game, kind, 0)
 		if err != nil {
 			return all, snap, err
 		}
@@ -563,7 +564,7 @@ func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, 
 		if len(legal) == 0 {
 			break
 		}
-		a := p.Choose(snap.State.View(seat), legal, engine.NewRand(randomUint64(), 0))
+		a := engine.Decide(p, snap.State, seat, engine.NewRand(randomUint64(), 0))
 		evs, next, err := b.act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
 		if engine.Code(err) == engine.CodeStale {
 			// Another process moved this seat first.

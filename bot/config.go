@@ -22,6 +22,7 @@ import (
 
 	"github.com/stolik-bot/stolik/bot/logthrottle"
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/ai"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/redact"
@@ -69,6 +70,9 @@ type Config struct {
 	ShutdownTimeout Duration `toml:"shutdown_timeout"`
 	// AIBot is the kind of AI player that takes empty seats.
 	AIBot string `toml:"ai_bot"`
+	// StandInAI is the level of the AI player that stands in for an
+	// absent player (engine/ai: easy, normal, hard).
+	StandInAI string `toml:"standin_ai"`
 	// TableCache is how many tables are kept in memory (least recently
 	// used first out); others are loaded from the database on demand.
 	TableCache int `toml:"table_cache"`
@@ -131,6 +135,7 @@ func Defaults() Config {
 		LogFormat:       "text",
 		ShutdownTimeout: Duration{20 * time.Second},
 		AIBot:           "heuristic",
+		StandInAI:       ai.Strongest,
 		TableCache:      DefaultTableCache,
 		PublishInterval: Duration{time.Second},
 		PingQuiet:       Duration{time.Minute},
@@ -189,8 +194,9 @@ type configKey struct {
 // langList is the languages, for errors.
 func langList() string { return strings.Join(locales.Languages(), ", ") }
 
-// aiBots are the AI players every game has (engine.BotOf).
-var aiBots = []string{"heuristic", "random"}
+// aiBots are the AI players every game has (engine/ai: its kinds and
+// levels).
+var aiBots = append(ai.Kinds(), ai.Levels()...)
 
 // configKeys are the keys of the file, in the order of config.example.toml.
 var configKeys = []configKey{
@@ -202,6 +208,7 @@ var configKeys = []configKey{
 	{"log_format", "text or json", func(c *Config) any { return &c.LogFormat }},
 	{"shutdown_timeout", "a duration in quotes, not negative, such as \"20s\"", func(c *Config) any { return &c.ShutdownTimeout }},
 	{"ai_bot", strings.Join(aiBots, " or "), func(c *Config) any { return &c.AIBot }},
+	{"standin_ai", strings.Join(ai.Levels(), " or "), func(c *Config) any { return &c.StandInAI }},
 	{"table_cache", "a whole number, 0 or more", func(c *Config) any { return &c.TableCache }},
 	{"publish_interval", "a duration in quotes from \"0s\" to \"1m\"", func(c *Config) any { return &c.PublishInterval }},
 	{"ping_quiet", "a duration in quotes, not negative, such as \"1m\"", func(c *Config) any { return &c.PingQuiet }},
@@ -373,6 +380,9 @@ func (c Config) Validate() error {
 	}
 	if c.AIBot != "" && !slices.Contains(aiBots, c.AIBot) {
 		return badKey("ai_bot")
+	}
+	if c.StandInAI != "" && !ai.IsLevel(c.StandInAI) {
+		return badKey("standin_ai")
 	}
 	if c.PublishInterval.Duration < 0 || c.PublishInterval.Duration > time.Minute {
 		return badKey("publish_interval")

@@ -109,6 +109,7 @@ func TestConfigErrorsHideValues(t *testing.T) {
 		{"log_format", `log_format = ` + q, nil, "log_format", 0},
 		{"shutdown_timeout", `shutdown_timeout = ` + q, nil, "shutdown_timeout", 0},
 		{"ai_bot", `ai_bot = ` + q, nil, "ai_bot", 0},
+		{"standin_ai", `standin_ai = ` + q, nil, "standin_ai", 0},
 		{"table_cache", `table_cache = ` + q, nil, "table_cache", 0},
 		{"publish_interval", `publish_interval = ` + q, nil, "publish_interval", 0},
 		{"ping_quiet", `ping_quiet = ` + q, nil, "ping_quiet", 0},

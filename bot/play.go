@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/ai"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
@@ -277,7 +278,7 @@ var aiBeforeAnswer = 10 * time.Millisecond
 // runAIUntil is runAI that stops when deadline has passed: done reports
 // whether no AI seat has to move any more.
 func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline time.Time) (evs []engine.Event, after *table.Snapshot, done bool, err error) {
-	bots, ok := snap.Game.(engine.Bots)
+	_, ok := snap.Game.(engine.Bots)
 	if !ok {
 		return nil, snap, true, nil
 	}
@@ -292,7 +293,7 @@ func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline tim
 		if kind == "" {
 			kind = b.cfg.AIBot
 		}
-		p, err := bots.Bot(kind)
+		p, err := ai.Player(snap.Game, kind, 0)
 		if err != nil {
 			return evs, snap, true, err
 		}
@@ -300,7 +301,7 @@ func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline tim
 		if len(legal) == 0 {
 			break
 		}
-		a := p.Choose(snap.State.View(seat), legal, engine.NewRand(randomUint64(), 0))
+		a := engine.Decide(p, snap.State, seat, engine.NewRand(randomUint64(), 0))
 		more, next, err := b.act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
 		if engine.Code(err) == engine.CodeStale {
 			// Another process moved this seat first (see runAI).

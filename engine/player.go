@@ -35,7 +35,10 @@ func (Random) Choose(_ View, legal []Action, r *Rand) Action {
 // HiddenShuffler is implemented by states for the conformance suite: it
 // returns a copy in which everything seat s may not know (other hands, the
 // deck, undisclosed choices) is re-dealt at random, keeping all that s may
-// know. s's view of the copy must equal s's view of the original.
+// know. s's view of the copy must equal s's view of the original, and the
+// copy must depend only on that view and r, never on how the hidden cards
+// lay: a search player samples the states it plans on with it (two states
+// that s cannot tell apart give the same copies for the same r).
 type HiddenShuffler interface {
 	ShuffleHidden(s Seat, r *Rand) State
 }
@@ -94,4 +97,22 @@ func AnyLegal(st State, s Seat) []Action {
 		return o.OptionalLegal(s)
 	}
 	return nil
+}
+
+// Searcher is a player that plans on the state itself (a search player):
+// it must decide only from what seat s may know, sampling the rest anew
+// (HiddenShuffler), so that two states with the same view for s give the
+// same action for the same r.
+type Searcher interface {
+	Player
+	ChooseIn(st State, s Seat, r *Rand) Action
+}
+
+// Decide asks p for seat s's action in st: a Searcher is given the state,
+// any other player s's view and legal actions.
+func Decide(p Player, st State, s Seat, r *Rand) Action {
+	if sp, ok := p.(Searcher); ok {
+		return sp.ChooseIn(st, s, r)
+	}
+	return p.Choose(st.View(s), AnyLegal(st, s), r)
 }

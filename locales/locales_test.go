@@ -19,6 +19,8 @@ import (
 // files. A template that uses a field not listed here fails TestTemplates:
 // add the field here when you add a message that needs it.
 var sampleData = map[string]any{
+	"Scores":    "xScores",
+	"Level":     "xLevel",
 	"Count":     3,
 	"Rank":      7,
 	"Game":      "xGame",

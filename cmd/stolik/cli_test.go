@@ -39,6 +39,8 @@ func TestCommandLineMistakes(t *testing.T) {
 		{[]string{"sim", "princesses", "-n", "1", "--bots", "genius"}, 2, []string{`"genius"`, "heuristic, random"}},
 		{[]string{"sim", "princesses", "-n", "1", "--seats", "9", "--lang", "uk"}, 2, []string{"3", "6", "9"}},
 		{[]string{"sim", "lynx", "-n", "2", "--seats", "2"}, 0, []string{"options none", "errors: 0"}},
+		{[]string{"sim", "chapters", "-n", "2", "--seats", "2", "--bots", "hard,easy", "--budget", "100"}, 0, []string{"win share (95% CI)", "seat 0 decision time: ", "errors: 0"}},
+		{[]string{"play", "lynx", "--ai", "genius", "--lang", "pl"}, 2, []string{`"genius"`, "easy, normal albo hard"}},
 		{[]string{"sim", "lynx", "-n", "1", "--option", "mode=zz"}, 2, []string{"mode=zz"}},
 		{[]string{"replay", "--db", missing, "--table", "x"}, 2, []string{missing}},
 		{[]string{"replay", "--db", missing, "--table", "x", "--lang", "pl"}, 2, []string{"Nie ma bazy danych"}},

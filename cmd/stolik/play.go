@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/ai"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/picture"
@@ -41,10 +42,14 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer)
 	db := fs.String("db", "", "store the game in this SQLite file (see: stolik replay)")
 	tableID := fs.String("table", "", "continue the game stored as this table in --db")
 	pictures := fs.String("pictures", "", "after every redraw, write your view as pictures to this directory: table-NNN.png, hand-NNN.png and their alt texts (.txt)")
+	level := fs.String("ai", ai.Normal, "the AI players' level: easy, normal or hard")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "a game option k=v (repeatable)")
 	if err := parseFlags(l, "play", fs, rest); err != nil {
 		return err
+	}
+	if !ai.IsLevel(*level) {
+		return usageError{l.T("cli.play.ai", map[string]any{"Value": shownArg(*level)})}
 	}
 	set := setFlags(fs)
 	var d driver
@@ -87,7 +92,7 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer)
 			return usageError{render.Error(l, err)}
 		}
 		if *db != "" {
-			d, err = openDBDriver(ctx, *db, su, l)
+			d, err = openDBDriver(ctx, *db, su, l, *level)
 			if err != nil {
 				return dbError(l, *db, "", err)
 			}
@@ -100,7 +105,7 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, out io.Writer)
 	if !ok {
 		return errors.New(l.T("error.internal", nil))
 	}
-	t := newTerminal(g, r, l, d, stdin, out, su, human)
+	t := newTerminal(g, r, l, d, stdin, out, su, human, *level)
 	if f, ok := stdin.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 			t.paged = true
@@ -172,7 +177,7 @@ type dbDriver struct {
 	human engine.Seat
 }
 
-func openDBDriver(ctx context.Context, path string, su engine.Setup, l *locales.Localizer) (*dbDriver, error) {
+func openDBDriver(ctx context.Context, path string, su engine.Setup, l *locales.Localizer, level string) (*dbDriver, error) {
 	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		return nil, err
@@ -181,7 +186,7 @@ func openDBDriver(ctx context.Context, path string, su engine.Setup, l *locales.
 	seats := make([]table.SeatInfo, su.Seats)
 	seats[0] = table.SeatInfo{Seat: 0, Kind: table.Human, UserID: "terminal", Name: l.T("ui.you", nil)}
 	for s := 1; s < su.Seats; s++ {
-		seats[s] = table.SeatInfo{Seat: engine.Seat(s), Kind: table.AI, Bot: "heuristic", Name: l.T("ui.bot", map[string]any{"N": s})}
+		seats[s] = table.SeatInfo{Seat: engine.Seat(s), Kind: table.AI, Bot: "heuristic", Name: botName(l, s, level)}
 	}
 	rec, err := svc.Create(ctx, table.Record{Setup: su, Status: table.StatusPlaying, Seats: seats, Lang: l.Tag(), CreatedBy: "terminal"})
 	if err != nil {

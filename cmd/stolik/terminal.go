@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/ai"
 	"github.com/stolik-bot/stolik/locales"
 	"github.com/stolik-bot/stolik/render"
 )
@@ -28,6 +29,7 @@ type terminal struct {
 	out     *lineCounter
 	names   render.Names
 	su      engine.Setup
+	level   string // the AI players' level (engine/ai)
 	human   engine.Seat
 	pics    *pictureWriter // nil without --pictures
 	saved   string         // where the game is stored, with --db
@@ -56,17 +58,26 @@ func (c *lineCounter) Write(b []byte) (int, error) {
 	return c.w.Write(b)
 }
 
-func newTerminal(g engine.Game, r render.Game, l *locales.Localizer, d driver, stdin io.Reader, out io.Writer, su engine.Setup, human engine.Seat) *terminal {
-	t := &terminal{game: g, r: r, l: l, d: d, in: newLineReader(stdin), out: &lineCounter{w: out}, su: su, human: human, pictured: -1}
+func newTerminal(g engine.Game, r render.Game, l *locales.Localizer, d driver, stdin io.Reader, out io.Writer, su engine.Setup, human engine.Seat, level string) *terminal {
+	t := &terminal{game: g, r: r, l: l, d: d, in: newLineReader(stdin), out: &lineCounter{w: out}, su: su, human: human, pictured: -1, level: level}
 	t.names = make(render.Names, su.Seats)
 	for s := range su.Seats {
 		if engine.Seat(s) == human {
 			t.names[s] = l.T("ui.you", nil)
 		} else {
-			t.names[s] = l.T("ui.bot", map[string]any{"N": s})
+			t.names[s] = botName(l, s, level)
 		}
 	}
 	return t
+}
+
+// botName is an AI seat's name: "Bot 2", with its level when it is not the
+// usual one ("Bot 2 (hard)").
+func botName(l *locales.Localizer, s int, level string) string {
+	if level == "" || level == ai.Normal {
+		return l.T("ui.bot", map[string]any{"N": s})
+	}
+	return l.T("ui.bot_level", map[string]any{"N": s, "Level": l.T("ai.level."+level, nil)})
 }
 
 func (t *terminal) say(lines ...string) {
@@ -128,11 +139,9 @@ func (t *terminal) bye(ctx context.Context) {
 }
 
 func (t *terminal) loop(ctx context.Context) error {
-	var ai engine.Player = engine.Random{}
-	if bots, ok := t.game.(engine.Bots); ok {
-		if p, err := bots.Bot("heuristic"); err == nil {
-			ai = p
-		}
+	var bot engine.Player = engine.Random{}
+	if p, err := ai.Player(t.game, t.level, 0); err == nil {
+		bot = p
 	}
 	t.say(wrapAll([]string{t.l.T("term.welcome", map[string]any{
 		"Game": t.l.T("game."+t.game.ID()+".name", nil), "Players": t.l.N("common.players", t.su.Seats, nil),
@@ -180,7 +189,7 @@ func (t *terminal) loop(ctx context.Context) error {
 				continue
 			}
 			s := other[0]
-			a := ai.Choose(st.View(s), st.Legal(s), engine.NewRand(t.su.Seed^0x5eed, t.d.steps()))
+			a := engine.Decide(bot, st, s, engine.NewRand(t.su.Seed^0x5eed, t.d.steps()))
 			ev, err := t.d.act(actx, s, a)
 			if err != nil {
 				return errors.New(render.Error(t.l, err))

@@ -160,6 +160,8 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 		take(c.hands[i])
 		take(c.kept[i])
 	}
+	// Sorted first: the result depends on s's view and r alone.
+	slices.Sort(pool)
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	deal := func(cs []Card, sorted bool) []Card {
 		if cs == nil {

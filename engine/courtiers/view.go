@@ -205,6 +205,8 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 			}
 		}
 	}
+	// Sorted first: the result depends on s's view and r alone.
+	slices.Sort(pool)
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	// Fill the spy slots with spies from the pool, then deal the rest.
 	var rest []Card
@@ -243,6 +245,8 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 				blues = append(blues, m)
 			}
 		}
+		slices.Sort(whites)
+		slices.Sort(blues)
 		r.Shuffle(len(whites), func(i, j int) { whites[i], whites[j] = whites[j], whites[i] })
 		r.Shuffle(len(blues), func(i, j int) { blues[i], blues[j] = blues[j], blues[i] })
 		for i := 0; i < c.n; i++ {

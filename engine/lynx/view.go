@@ -129,7 +129,8 @@ func (st *State) Inventory() map[string]int {
 }
 
 // ShuffleHidden re-deals everything seat s may not know: the other seats'
-// hands and the order and contents of the deck, keeping every size.
+// hands and the order and contents of the deck, keeping every size. The
+// copy depends only on s's view and r (see engine.HiddenShuffler).
 func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 	c := st.clone()
 	pool := slices.Clone(c.deck)
@@ -138,6 +139,9 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 			pool = append(pool, c.hands[i].Cards()...)
 		}
 	}
+	// Sorted first: the result depends on s's view and r alone, not on
+	// how the hidden cards lay (a search player samples with it).
+	slices.Sort(pool)
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	for i := 0; i < c.n; i++ {
 		if engine.Seat(i) == s {

@@ -293,6 +293,8 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 			pool = append(pool, c.masked[i])
 		}
 	})
+	// Sorted first: the result depends on s's view and r alone.
+	slices.Sort(pool)
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	take := func(k int) []Card {
 		out := slices.Clone(pool[:k])
@@ -334,7 +336,9 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 	if h := engine.Seat(c.eff.frozenSeat - 1); h >= 0 && h != s && c.eff.frozenKnown != int8(s)+1 {
 		// The frozen card is known only to its holder (and, deluxe, to the
 		// Ice Princess): any card of the re-dealt hand may be it.
-		if hand := c.hands[h]; len(hand) > 0 && !slices.Contains(hand, c.eff.frozen) {
+		// Drawn afresh even when the hand still holds the true one, so
+		// that the copy does not depend on which it was.
+		if hand := c.hands[h]; len(hand) > 0 {
 			c.eff.frozen = hand[r.IntN(len(hand))]
 		}
 	}

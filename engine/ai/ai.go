@@ -1,0 +1,83 @@
+// Package ai names the AI players people choose between: levels (easy,
+// normal, hard) and the kinds behind them (random, heuristic, search).
+package ai
+
+import (
+	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/search"
+)
+
+// The levels, weakest first. Their words are in the locale files
+// (ai.level.<id>).
+const (
+	Easy   = "easy"   // the heuristic, with a random move one time in two
+	Normal = "normal" // the game's heuristic player
+	Hard   = "hard"   // the search player
+)
+
+// Levels lists the levels, weakest first.
+func Levels() []string { return []string{Easy, Normal, Hard} }
+
+// Strongest is the strongest level: the default for a stand-in.
+const Strongest = Hard
+
+// Kinds lists every name Player accepts besides the levels.
+func Kinds() []string { return []string{"heuristic", "random", "search"} }
+
+// IsLevel reports whether name is one of the levels.
+func IsLevel(name string) bool {
+	return name == Easy || name == Normal || name == Hard
+}
+
+// Player makes the player of a level or kind for game g: "" and "normal"
+// are the heuristic, "hard" and "search" the search player with the given
+// budget in simulated actions per decision (0: the game's Budget),
+// "easy" a weakened heuristic, "random" a random player.
+func Player(g engine.Game, name string, budget int) (engine.Player, error) {
+	bots, ok := g.(engine.Bots)
+	if !ok {
+		return nil, engine.Errorf(engine.CodeBadOption, "key", "bot", "value", name)
+	}
+	h, err := bots.Bot("heuristic")
+	if err != nil {
+		return nil, err
+	}
+	switch name {
+	case "", Normal, "heuristic":
+		return h, nil
+	case Hard, "search":
+		if budget <= 0 {
+			budget = Budget(g.ID())
+		}
+		return search.New(h, search.Budget(budget)), nil
+	case Easy:
+		return weak{h}, nil
+	}
+	return bots.Bot(name)
+}
+
+// budgets are the games whose default budget is not
+// search.DefaultBudget: 3 Chapters' playouts are short and cheap;
+// Courtisans' heuristic weighs every placement of the rest of the turn at
+// every step, so its playouts cost ten times as much an action.
+var budgets = map[string]int{"chapters": 3000, "courtiers": 400}
+
+// Budget is the default budget of the search player of game id, in
+// simulated actions per decision: within a median of 50 ms on one core.
+func Budget(id string) int {
+	if b, ok := budgets[id]; ok {
+		return b
+	}
+	return search.DefaultBudget
+}
+
+// weak is the easy level: the heuristic, but half its moves are random.
+type weak struct{ h engine.Player }
+
+// Choose picks at random one time in two, else as the heuristic does.
+func (w weak) Choose(v engine.View, legal []engine.Action, r *engine.Rand) engine.Action {
+	if r.IntN(2) == 0 {
+		return engine.Random{}.Choose(v, legal, r)
+	}
+	return w.h.Choose(v, legal, r)
+}
