@@ -18,7 +18,7 @@ func TestHostileNamesAreInert(t *testing.T) {
 	const mallory = "300000000000000009"
 	hostile := "<@" + eve + ">@everyone<@&1> **x** [y](https://e.example) # z"
 	w.fake.AddUser(mallory, hostile, "en-US")
-	g := w.openGame("lynx", 3, []discordtest.Arg{discordtest.Opt("language", "en")}, mallory, ala)
+	g := w.openGame("chapters", 3, []discordtest.Arg{discordtest.Opt("language", "en")}, mallory, ala)
 	g.playOut(400)
 	g.finish()
 	for _, c := range w.fake.Calls() {
