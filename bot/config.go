@@ -152,7 +152,7 @@ const DefaultTableCache = 1024
 var ErrNoToken = errors.New(`no Discord bot token: set the DISCORD_TOKEN environment variable or "token" in the configuration file.
 To get one: open the Discord Developer Portal (https://discord.com/developers/applications),
 choose your application (or create one), go to "Bot", press "Reset Token" and copy the token.
-Invite the bot with the "bot" and "applications.commands" scopes`)
+Then invite the bot to your server with the "bot" and "applications.commands" scopes: README.md, "Running it on Discord", gives the invite URL and the permissions.`)
 
 // ConfigError is a configuration value that cannot be used. It names the
 // key and what the key takes, never the value given: a token pasted into

@@ -1,6 +1,11 @@
 package engine
 
-import "strconv"
+import (
+	"errors"
+	"maps"
+	"strconv"
+	"strings"
+)
 
 // Move is one entry of a table's action log.
 type Move struct {
@@ -21,7 +26,27 @@ func Start(g Game, su Setup, stacks *Stacks) (State, error) {
 	if err := ValidateSeats(g, su.Seats); err != nil {
 		return nil, err
 	}
-	return g.New(su.Options, su.Seats, NewRand(su.Seed, 0).WithStacks(stacks))
+	st, err := g.New(su.Options, su.Seats, NewRand(su.Seed, 0).WithStacks(stacks))
+	return st, withOptionValues(g, err)
+}
+
+// withOptionValues is err with, for an option value the game refused
+// without saying why, the values that option takes ("why": "bad_value",
+// "list": "standard, expert, duel"), so that a front end can say them.
+func withOptionValues(g Game, err error) error {
+	var re *RuleError
+	if !errors.As(err, &re) || re.Code != CodeBadOption || re.Params["why"] != nil {
+		return err
+	}
+	key, _ := re.Params["key"].(string)
+	for _, spec := range g.Options() {
+		if spec.Key == key && len(spec.Values) > 0 {
+			params := maps.Clone(re.Params)
+			params["why"], params["list"] = "bad_value", strings.Join(spec.Values, ", ")
+			return &RuleError{Code: re.Code, Params: params}
+		}
+	}
+	return err
 }
 
 // Step applies log entry number n (0-based) to st, parsing its notation.

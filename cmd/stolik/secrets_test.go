@@ -47,3 +47,22 @@ func TestNoSecretPrinted(t *testing.T) {
 		})
 	}
 }
+
+// TestBadOptionValueListsTheValues: an option value the game refuses is
+// answered with the values the option takes, in the chosen language.
+func TestBadOptionValueListsTheValues(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "lynx", "--option", "mode=insane"}, "The values it takes: basic, advanced, expert."},
+		{[]string{"play", "lynx", "--option", "mode=insane", "--lang", "pl"}, "Dopuszczalne wartości: basic, advanced, expert."},
+		{[]string{"play", "princesses", "--option", "edition=x", "--lang", "uk"}, "Допустимі значення: deluxe, classic."},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(context.Background(), c.args, strings.NewReader(""), &out, &errOut); code == 0 || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("%v: exit %d, %q; want %q in it", c.args, code, errOut.String(), c.want)
+		}
+	}
+}
