@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stolik-bot/stolik/locales"
 )
 
 // TestNoSecretPrinted runs the commands that take a database URL or a
@@ -63,6 +65,35 @@ func TestBadOptionValueListsTheValues(t *testing.T) {
 		var out, errOut bytes.Buffer
 		if code := run(context.Background(), c.args, strings.NewReader(""), &out, &errOut); code == 0 || !strings.Contains(errOut.String(), c.want) {
 			t.Errorf("%v: exit %d, %q; want %q in it", c.args, code, errOut.String(), c.want)
+		}
+	}
+}
+
+// TestHelpListsTheGamesCommands: help offers power and missions only in
+// games that have something to show for them.
+func TestHelpListsTheGamesCommands(t *testing.T) {
+	t.Parallel()
+	l := locales.MustLoad().Lang("en")
+	power, missions := l.T("term.help.cmd.power", nil), l.T("term.help.cmd.missions", nil)
+	for _, c := range []struct {
+		game                string
+		wantPower, wantMiss bool
+	}{
+		{"lynx", false, false},
+		{"chapters", true, false}, // the cards' abilities
+		{"courtiers", true, true},
+	} {
+		var out, errOut bytes.Buffer
+		run(context.Background(), []string{"play", c.game, "--seed", "3"}, strings.NewReader("help\nquit\n"), &out, &errOut)
+		text := strings.Join(strings.Fields(out.String()), " ") // the help is wrapped
+		if got := strings.Contains(text, power); got != c.wantPower {
+			t.Errorf("%s: help offers power: %v, want %v", c.game, got, c.wantPower)
+		}
+		if got := strings.Contains(text, missions); got != c.wantMiss {
+			t.Errorf("%s: help offers missions: %v, want %v", c.game, got, c.wantMiss)
+		}
+		if !strings.Contains(text, l.T("term.help.cmd.quit", nil)) {
+			t.Errorf("%s: no help shown: %s", c.game, text)
 		}
 	}
 }

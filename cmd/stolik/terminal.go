@@ -483,7 +483,20 @@ func (t *terminal) info(ctx context.Context, lines []string) {
 // now.
 func (t *terminal) help(v engine.View, legal []engine.Action) []string {
 	l := t.l
-	out := []string{l.T("term.help.common", nil), l.T("term.help."+t.game.ID(), nil)}
+	// The commands this game answers: power and missions only where
+	// there is something to show.
+	cmds := []string{"table", "log", "rules", "card"}
+	if len(t.r.Powers(l, v, t.names)) > 0 {
+		cmds = append(cmds, "power")
+	}
+	if len(t.r.Secrets(l, v)) > 0 {
+		cmds = append(cmds, "missions")
+	}
+	cmds = append(cmds, "help", "quit")
+	for i, c := range cmds {
+		cmds[i] = l.T("term.help.cmd."+c, nil)
+	}
+	out := []string{l.T("term.help.how", nil), l.T("term.help.commands", map[string]any{"List": strings.Join(cmds, ", ")}), l.T("term.help."+t.game.ID(), nil)}
 	if ex, _ := t.r.Examples(); len(ex) > 0 {
 		out = append(out, l.T("term.help.examples", map[string]any{"List": strings.Join(ex, " · ")}))
 	}

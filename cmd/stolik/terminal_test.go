@@ -54,7 +54,7 @@ func TestHelpPerGame(t *testing.T) {
 				if !strings.Contains(help, l.T("term.help."+game, nil)) {
 					t.Errorf("help lacks the game's notation:\n%s", help)
 				}
-				first, _, _ := strings.Cut(l.T("term.help.common", nil), ".")
+				first, _, _ := strings.Cut(l.T("term.help.how", nil), ".")
 				if !strings.Contains(help, first) {
 					t.Errorf("help lacks how to answer:\n%s", help)
 				}
