@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -33,7 +34,7 @@ func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	path := fs.String("db", "", "the database: a SQLite file or a postgres:// URL")
 	id := fs.String("table", "", "the table id")
-	fs.String("lang", "en", "language: en, pl or uk (read by cliLang)")
+	fs.String("lang", "", "language: en, pl or uk (read by cliLang); the table's by default")
 	seat := fs.Int("seat", -1, "what this seat knew")
 	reveal := fs.Bool("reveal", false, "show every card, also of a game not over")
 	if err := parseFlags(l, "replay", fs, args); err != nil {
@@ -51,6 +52,9 @@ func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 	rec, log, err := db.Load(ctx, *id)
 	if err != nil {
 		return dbError(l, name, *id, err)
+	}
+	if !setFlags(fs)["lang"] && slices.Contains(locales.Languages(), rec.Lang) {
+		l = bundle().Lang(rec.Lang) // the table's own language, unless one is asked for
 	}
 	g, err := engine.Lookup(rec.Setup.Game)
 	if err != nil {

@@ -97,3 +97,36 @@ func TestHelpListsTheGamesCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayInTheTablesLanguage: replay speaks the table's language unless
+// --lang asks for another.
+func TestReplayInTheTablesLanguage(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "stolik.db")
+	out, code := playGame(t, "pl", "--seats", "3", "--seed", "11", "--option", "rounds=a", "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	m := tableID.FindStringSubmatch(unwrapped(out))
+	if m == nil {
+		t.Fatalf("no table id in output:\n%s", out)
+	}
+	b := locales.MustLoad()
+	for _, c := range []struct {
+		args []string
+		lang string
+	}{
+		{nil, "pl"},
+		{[]string{"--lang", "uk"}, "uk"},
+	} {
+		var rep bytes.Buffer
+		args := append([]string{"replay", "--db", db, "--table", m[1]}, c.args...)
+		if code := run(context.Background(), args, nil, &rep, &rep); code != 0 {
+			t.Fatalf("%v: exit %d:\n%s", args, code, rep.String())
+		}
+		head, _, _ := strings.Cut(b.Lang(c.lang).T("term.replay.header_all", map[string]any{"ID": m[1], "Game": "\x00", "Players": ""}), "\x00")
+		if !strings.HasPrefix(rep.String(), head) {
+			t.Errorf("%v: the replay begins %q, want %q", args, strings.SplitN(rep.String(), "\n", 2)[0], head)
+		}
+	}
+}
