@@ -628,13 +628,7 @@ func drawSeatRow(c *canvas, game string, seats []render.SeatPart, r, y int) int 
 	bw := (inner - (cols-1)*gap) / cols
 	first, last := r*cols, min(n, (r+1)*cols)
 	x0 := pad + (inner-((last-first)*(bw+gap)-gap))/2
-	// Three rows of seats (five or six) keep each seat's counts to two
-	// lines, so that the picture stays within maxH; the words under it
-	// carry every count.
-	countLines := 3
-	if (n+cols-1)/cols > 2 {
-		countLines = 2
-	}
+	const countLines = 3
 	rowH := 0
 	for k := first; k < last; k++ {
 		rowH = max(rowH, drawSeat(nil, game, seats[k], 0, 0, bw, 0, countLines))
