@@ -300,7 +300,7 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	// The totals so far in one line: the picture of a game in play leaves
 	// out the chart of the rounds.
 	if pic && len(sc.Result) == 0 {
-		if t := totalsLine(l, sc.Chart); t != "" {
+		if t := totalsLine(l, sc); t != "" {
 			status = append(status, line{text: t})
 		}
 	}
@@ -374,18 +374,36 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	return m
 }
 
-// totalsLine is the chart's last totals in one line ("Totals so far: Ala
-// 3 · Bob 8"); "" without a chart or a round played.
-func totalsLine(l *locales.Localizer, ch *render.Chart) string {
-	if ch == nil || len(ch.Rounds) == 0 {
-		return ""
+// signedNumber is n as the messages write it: a negative one with the minus
+// sign (−3), as locales does.
+func signedNumber(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
 	}
-	last := ch.Rounds[len(ch.Rounds)-1]
+	return strconv.Itoa(n)
+}
+
+// totalsLine is the scoreboard in one line ("Totals so far: Ala 3 · Bob
+// 8"): the chart's last totals, else the seats' scores so far; "" when
+// the game keeps none yet.
+func totalsLine(l *locales.Localizer, sc render.Screen) string {
 	var out []string
-	for i, name := range ch.Names {
-		if i < len(last) {
-			out = append(out, name+" "+strconv.Itoa(last[i]))
+	if ch := sc.Chart; ch != nil && len(ch.Rounds) > 0 {
+		last := ch.Rounds[len(ch.Rounds)-1]
+		for i, name := range ch.Names {
+			if i < len(last) {
+				out = append(out, name+" "+signedNumber(last[i]))
+			}
 		}
+	} else {
+		for _, s := range sc.Seats {
+			if s.Score != nil {
+				out = append(out, s.Name+" "+signedNumber(*s.Score))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return ""
 	}
 	return l.T("bot.totals", map[string]any{"List": strings.Join(out, " · ")})
 }

@@ -50,3 +50,30 @@ func TestHostileNamesAreInert(t *testing.T) {
 	}
 	w.fake.AssertNoErrors(t)
 }
+
+// TestScoreboardLine: under a game's picture, in play, the table message
+// has one line with every seat's score so far, in the table's language
+// (Lynx keeps points from the first set played).
+func TestScoreboardLine(t *testing.T) {
+	w := newWorld(t)
+	g := w.openGame("lynx", 3, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, bob)
+	for k := 0; k < 4; k++ {
+		g.move(toAct(w.tableMessage(g.id))[0])
+	}
+	pl := w.loc.Lang("pl")
+	prefix, _, _ := strings.Cut(pl.T("bot.totals", map[string]any{"List": "\x00"}), "\x00")
+	var line string
+	for _, l := range strings.Split(shownText(w.tableMessage(g.id)), "\n") {
+		if strings.HasPrefix(l, prefix) {
+			line = l
+		}
+	}
+	if line == "" {
+		t.Fatalf("no scoreboard line %q…: %s", prefix, shownText(w.tableMessage(g.id)))
+	}
+	for _, name := range []string{"ala", "bob", pl.T("ui.bot", map[string]any{"N": 3})} {
+		if !strings.Contains(line, name+" ") {
+			t.Errorf("the scoreboard %q does not name %s", line, name)
+		}
+	}
+}

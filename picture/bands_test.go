@@ -386,7 +386,8 @@ func TestBandKeysCoverScreen(t *testing.T) {
 		{render.Screen{}, []string{"Game", "Acting", "Viewer", "Result", "Prompt", "Hand", "Secret", "Title", "Rule", "Center", "Seats", "Doing", "Status", "Recent", "Chart"}},
 		{render.Pile{}, []string{"Label", "Text", "Cards", "Count", "Group"}},
 		{render.Card{}, []string{"Suit", "Value", "Name", "Note", "Code", "Down", "Mark"}},
-		{render.SeatPart{}, []string{"Seat", "Name", "You", "Acting", "Counts", "Piles", "Line"}},
+		// A seat's Score is not drawn (its Counts say it in words).
+		{render.SeatPart{}, []string{"Seat", "Name", "You", "Acting", "Counts", "Piles", "Line", "Score"}},
 		{render.Rule{}, []string{"Name", "Short", "Full"}},
 		{render.Chart{}, []string{"Title", "Names", "Rounds"}},
 	} {

@@ -134,6 +134,9 @@ type SeatPart struct {
 	Piles []Pile
 	// Line is the whole seat in one line of words, for text presenters.
 	Line string
+	// Score is the seat's score so far when the game keeps one during
+	// play (nil when not): a front end's one-line scoreboard.
+	Score *int
 }
 
 // A Rule is a round card's rule: Name, a one-line Short form shown on every

@@ -280,8 +280,10 @@ func (b chapterScreen) Seats() []render.SeatPart {
 			if i < len(v.Tokens) {
 				tok = v.Tokens[i]
 			}
+			points := render.At(v.Points, i)
+			sp.Score = &points
 			sp.Counts = append(sp.Counts,
-				l.N("common.points", render.At(v.Points, i), nil),
+				l.N("common.points", points, nil),
 				l.N("chapters.stars", tok.Stars, nil), l.N("chapters.hearts", tok.Hearts, nil), l.N("chapters.gems", tok.Gems, nil),
 				l.N("chapters.screen.wins", render.At(v.Wins, i), nil))
 			if v.Phase == "play" {

@@ -296,6 +296,7 @@ func (b lynxScreen) seat(seat engine.Seat) render.SeatPart {
 			l.N("lynx.screen.in_hand", v.HandSizes[s], nil),
 			l.N("common.points", v.Scores[s], nil),
 		},
+		Score: ptr(v.Scores[s]),
 	}
 	d := v.Displays[s]
 	for i, layer := range d {
@@ -373,3 +374,6 @@ func (b lynxScreen) Recent() []string { return nil }
 
 // Chart: the game has none.
 func (b lynxScreen) Chart() *render.Chart { return nil }
+
+// ptr is a copy of n to point to (a screen holds no pointer into a view).
+func ptr(n int) *int { return &n }
