@@ -106,7 +106,7 @@ func TestKillUnderLoad(t *testing.T) {
 		fake.AddChannel(killGuild, tb.ch)
 		for s := range 2 {
 			u := strconv.Itoa(300000000000000001 + i*10 + s)
-			fake.AddUser(u, fmt.Sprintf("k%d_%d", i, s), "en-US")
+			fake.AddUser(u, fmt.Sprintf("k%d-%d", i, s), "en-US")
 			tb.users = append(tb.users, u)
 		}
 		tables = append(tables, tb)
@@ -390,6 +390,9 @@ func handPicks(h *discordtest.Message, id string) []controlPick {
 	return picks
 }
 
+// boldPlace is a place set in bold at a line's start.
+var boldPlace = regexp.MustCompile(`(?m)^\*\*([0-9]+(?:\.|st|nd|rd|th))\*\*`)
+
 // checkTableShowsState checks that table id's message shows the replayed
 // state's screen: its title, the round card, the result, and whom it
 // waits for, each mentioned.
@@ -408,7 +411,9 @@ func checkTableShowsState(t *testing.T, fake *discordtest.Server, id string, rec
 	if !ok {
 		t.Fatalf("table %s: %s has no screen", id, rec.Setup.Game)
 	}
-	text := msg.Shown()
+	// A ranking's places are set in bold in Discord ("**2.** Ala"): read
+	// them as the screen writes them.
+	text := boldPlace.ReplaceAllString(msg.Shown(), "$1")
 	shows := append([]string{sc.Title}, sc.Result...)
 	if sc.Rule != nil {
 		shows = append(shows, sc.Rule.Name)

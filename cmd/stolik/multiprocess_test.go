@@ -107,7 +107,7 @@ func TestSeveralProcesses(t *testing.T) {
 			fake.AddChannel(tb.guild, tb.ch)
 			for s := range seats {
 				u := strconv.Itoa(300000000000000001 + n*10 + s)
-				fake.AddUser(u, fmt.Sprintf("m%d_%d", n, s), "en-US")
+				fake.AddUser(u, fmt.Sprintf("m%d-%d", n, s), "en-US")
 				tb.users = append(tb.users, u)
 			}
 			tables = append(tables, tb)
