@@ -47,7 +47,7 @@ func Player(g engine.Game, name string, budget int) (engine.Player, error) {
 		return h, nil
 	case Hard, "search":
 		if budget <= 0 {
-			budget = Budget(g.ID())
+			budget = Budget(g)
 		}
 		return search.New(h, search.Budget(budget)), nil
 	case Easy:
@@ -56,17 +56,13 @@ func Player(g engine.Game, name string, budget int) (engine.Player, error) {
 	return bots.Bot(name)
 }
 
-// budgets are the games whose default budget is not
-// search.DefaultBudget: 3 Chapters' playouts are short and cheap;
-// Courtisans' heuristic weighs every placement of the rest of the turn at
-// every step, so its playouts cost ten times as much an action.
-var budgets = map[string]int{"chapters": 3000, "courtiers": 400}
-
-// Budget is the default budget of the search player of game id, in
-// simulated actions per decision: within a median of 50 ms on one core.
-func Budget(id string) int {
-	if b, ok := budgets[id]; ok {
-		return b
+// Budget is the default budget of game g's search player, in simulated
+// actions per decision (within a median of 50 ms on one core): the game's
+// own (a game whose playouts are much cheaper or dearer than most says so
+// with a SearchBudget method), else search.DefaultBudget.
+func Budget(g engine.Game) int {
+	if b, ok := g.(interface{ SearchBudget() int }); ok {
+		return b.SearchBudget()
 	}
 	return search.DefaultBudget
 }

@@ -86,3 +86,7 @@ func (Game) StackKinds() []string { return []string{"deal", "ghost", "first"} }
 
 // Bot returns an AI player: "random" or "heuristic".
 func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, Heuristic{}) }
+
+// SearchBudget is the search player's default budget in simulated actions
+// per decision (engine/ai): 3 Chapters' playouts are short and cheap.
+func (Game) SearchBudget() int { return 3000 }

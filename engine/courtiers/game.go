@@ -66,3 +66,7 @@ func (Game) StackKinds() []string { return []string{"deal", "deck", "missions", 
 
 // Bot returns an AI player: "random" or "heuristic".
 func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, Heuristic{}) }
+
+// SearchBudget is the search player's default budget in simulated actions
+// per decision (engine/ai): Courtisans' heuristic weighs every placement of the rest of the turn at every step, so its playouts cost about ten times as much an action as the other games'.
+func (Game) SearchBudget() int { return 400 }
