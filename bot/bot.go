@@ -24,6 +24,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/stolik-bot/stolik/bot/ratelimit"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/ai"
 	"github.com/stolik-bot/stolik/engine/table"
@@ -68,6 +69,10 @@ type Deps struct {
 	// PostgreSQL database): the table service then checks a cached table
 	// against the store before serving it (table.WithSharedStore).
 	SharedStore bool
+	// OnTableShown, when set, is told each time a table message edit
+	// succeeds how long the oldest state it brings in had waited to be
+	// shown (the load test's measure of how far behind a table message is).
+	OnTableShown func(lag time.Duration)
 }
 
 // Bot runs Stolik on Discord.
@@ -110,6 +115,32 @@ type Bot struct {
 	// callbacks tells the HTTP interactions endpoint when an initial
 	// response went out (httpinteractions.go); nil without public_key.
 	callbacks *callbackWatch
+	// rest keeps the bot-token requests within this process's share of
+	// rest_rate (ratelimit.go); nil with rest_rate 0.
+	rest *ratelimit.Limiter
+	// onShown is Deps.OnTableShown.
+	onShown func(lag time.Duration)
+}
+
+// limitREST puts the global rate limit in the session's HTTP client (a
+// copy of it: the client may be shared): every bot-token request waits for
+// this process's share of rest_rate.
+func (b *Bot) limitREST() {
+	if b.cfg.RESTRate <= 0 {
+		return
+	}
+	b.rest = ratelimit.New(float64(b.cfg.RESTRate) / float64(max(b.cfg.Shards, 1)))
+	c := &http.Client{Timeout: 20 * time.Second}
+	if b.s.Client != nil {
+		cp := *b.s.Client
+		c = &cp
+	}
+	next := c.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	c.Transport = ratelimit.Transport{Next: next, L: b.rest}
+	b.s.Client = c
 }
 
 // New builds a bot. It does not connect: Run does.
@@ -119,7 +150,7 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 	}
 	b := &Bot{
 		cfg: cfg, s: deps.Session, store: deps.Store, loc: deps.Locales, log: deps.Logger,
-		ackAfter: deps.AckAfter, clock: deps.Clock, wake: make(chan struct{}, 1), ready: make(chan struct{}),
+		ackAfter: deps.AckAfter, clock: deps.Clock, onShown: deps.OnTableShown, wake: make(chan struct{}, 1), ready: make(chan struct{}),
 	}
 	if b.clock == nil {
 		b.clock = realClock{}
@@ -163,6 +194,7 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 		b.s.ShardID, b.s.ShardCount = cfg.Shard, cfg.Shards
 	}
 	b.s.MaxRestRetries = 3
+	b.limitREST()
 	if cfg.PublicKey != "" {
 		b.watchCallbacks()
 	}

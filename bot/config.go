@@ -97,6 +97,12 @@ type Config struct {
 	// (the default) is one process holding everything.
 	Shard  int `toml:"shard"`
 	Shards int `toml:"shards"`
+	// RESTRate is how many requests a second the bot's processes make
+	// together with the bot token on the routes Discord limits globally
+	// (every route but the interaction routes): Discord allows a bot 50.
+	// Each of Shards processes takes an equal share. 0 sets no limit (a
+	// REST proxy in front of the processes keeps it).
+	RESTRate int `toml:"rest_rate"`
 	// HTTPListen is the address (host:port, or :port) of the HTTP
 	// interactions endpoint (InteractionsHandler); empty: none, the
 	// interactions come over the gateway. PublicKey is the application's
@@ -109,6 +115,10 @@ type Config struct {
 	// base URL for tests; empty means the real Discord.
 	DiscordURL string `toml:"-"`
 }
+
+// DiscordGlobalRate is Discord's global limit: the requests a second a bot
+// token may make outside the interaction routes.
+const DiscordGlobalRate = 50
 
 // Duration is a time.Duration written as text in TOML ("20s", "1m").
 type Duration struct{ time.Duration }
@@ -142,6 +152,7 @@ func Defaults() Config {
 		ResumeWindow:    Duration{15 * time.Minute},
 		Pictures:        true,
 		Shards:          1,
+		RESTRate:        DiscordGlobalRate,
 	}
 }
 
@@ -216,6 +227,7 @@ var configKeys = []configKey{
 	{"pictures", "true or false", func(c *Config) any { return &c.Pictures }},
 	{"shard", "a whole number from 0 to shards - 1", func(c *Config) any { return &c.Shard }},
 	{"shards", "a whole number, 1 or more (1: one process holds every guild)", func(c *Config) any { return &c.Shards }},
+	{"rest_rate", "a whole number, 0 or more (Discord allows a bot 50 a second; 0: no limit)", func(c *Config) any { return &c.RESTRate }},
 	{"http_listen", "an address to listen on in quotes, such as \":8080\" or \"127.0.0.1:8080\", or \"\"", func(c *Config) any { return &c.HTTPListen }},
 	{"public_key", "the application's public key in quotes: 64 hexadecimal digits (required with http_listen)", func(c *Config) any { return &c.PublicKey }},
 }
@@ -406,6 +418,9 @@ func (c Config) Validate() error {
 	}
 	if c.Shards < 1 {
 		return badKey("shards")
+	}
+	if c.RESTRate < 0 {
+		return badKey("rest_rate")
 	}
 	if c.Shard < 0 || c.Shard >= c.Shards {
 		return badKey("shard")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/stolik-bot/stolik/bot/ratelimit"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 )
@@ -68,6 +69,10 @@ type outbox struct {
 	shownSeq uint64 // guarded by flushMu
 
 	failures int // guarded by mu: output that Discord refused, in a row
+
+	// pending is when the oldest state not yet shown by the table message
+	// came in (guarded by mu): the table message's lag is measured from it.
+	pending time.Time
 }
 
 // Output that Discord refused after the retries of one request (a longer
@@ -114,6 +119,9 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 			minor, ob.acting = false, nil
 		}
 		ob.snap, ob.snapSeq = snap, outboxSeq.Add(1)
+		if ob.pending.IsZero() {
+			ob.pending = now
+		}
 	}
 	if len(lines) > 0 {
 		if len(ob.lines) == 0 {
@@ -192,25 +200,21 @@ func (ob *outbox) unschedule(b *Bot) {
 	}
 }
 
-// flush sends what is pending.
+// flush sends what is pending: first the posts (a turn ping or a result
+// matters more than the table message, and goes first for the global rate
+// limit), then the table message, whose state is taken only once the
+// global limit lets its edit through, so that the edits that came in
+// while it waited go out as one, showing the newest state.
 func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	ob.flushMu.Lock()
 	defer ob.flushMu.Unlock()
 	ob.mu.Lock()
-	snap, seq, where, lines := ob.snap, ob.snapSeq, ob.where, ob.lines
+	where, lines := ob.where, ob.lines
 	onlyPings, pinging, handLabel := ob.onlyPings, ob.pinging, ob.handLabel
-	ob.snap, ob.lines = nil, nil
+	ob.lines = nil
 	ob.last, ob.since, ob.urgent = time.Now(), time.Time{}, false
+	editing := ob.snap != nil && ob.snapSeq > ob.shownSeq
 	ob.mu.Unlock()
-	editFailed := false
-	if snap != nil && seq > ob.shownSeq {
-		shown, err := b.editTable(ctx, snap, ob.shown)
-		ob.shown = shown
-		if err == nil || !transient(err) {
-			ob.shownSeq = seq
-		}
-		editFailed = err != nil && transient(err)
-	}
 	var unsent []string
 	if len(lines) > 0 {
 		content := strings.Join(lines, "\n")
@@ -238,6 +242,44 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 			if i == len(parts)-1 && pinging {
 				ob.replacePing(ctx, b, where, posted.ID, onlyPings && len(parts) == 1)
 			}
+		}
+	}
+	var snap *table.Snapshot
+	var seq uint64
+	editFailed := false
+	if editing {
+		editCtx := ctx
+		if b.rest != nil {
+			if err := b.rest.Wait(ctx, ratelimit.Edit); err != nil {
+				editFailed = true // the state stays queued
+			}
+			editCtx = ratelimit.Admitted(ctx)
+		}
+		ob.mu.Lock()
+		if !editFailed {
+			snap, seq = ob.snap, ob.snapSeq
+			ob.snap = nil
+		}
+		pending := ob.pending
+		ob.pending = time.Time{}
+		ob.mu.Unlock()
+		if snap != nil && seq > ob.shownSeq {
+			shown, err := b.editTable(editCtx, snap, ob.shown)
+			ob.shown = shown
+			if err == nil || !transient(err) {
+				ob.shownSeq = seq
+			}
+			editFailed = err != nil && transient(err)
+			if err == nil && b.onShown != nil && !pending.IsZero() && snap.Record.Status != table.StatusLobby {
+				b.onShown(time.Since(pending))
+			}
+		}
+		if editFailed {
+			ob.mu.Lock()
+			if ob.pending.IsZero() || (!pending.IsZero() && pending.Before(ob.pending)) {
+				ob.pending = pending
+			}
+			ob.mu.Unlock()
 		}
 	}
 	if editFailed || len(unsent) > 0 {
@@ -271,6 +313,7 @@ func (ob *outbox) replacePing(ctx context.Context, b *Bot, where, id string, onl
 	if old == "" {
 		return
 	}
+	ctx = ratelimit.WithClass(ctx, ratelimit.Cleanup)
 	if err := b.s.ChannelMessageDelete(oldWhere, old, discordgo.WithContext(ctx)); err != nil {
 		b.log.Debug("deleting an older turn ping", "channel", oldWhere, "err", err)
 	}

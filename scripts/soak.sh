@@ -4,7 +4,7 @@
 # goroutine walks play a sample (enginetest.Sampled; the README's command,
 # without -race, plays them in full); with STOLIK_SOAK=1 the conformance
 # suites play 2000 seeded games per game (the README's command 600), every
-# walk plays everything, and the SIGKILL loop (TestKillUnderLoad), skipped
+# walk plays everything, the map test opens 200 tables, and the SIGKILL loop (TestKillUnderLoad), skipped
 # otherwise, runs.
 #   scripts/soak.sh
 # Single-goroutine game walks run without -race; what runs a bot against
@@ -20,4 +20,5 @@ step -run '^(TestConformance|TestIsLegalAgreesWithLegal|TestCheckAgreesWithLegal
 step -run '^(TestConformance|TestPrincessesScreen|TestChaptersScreen|TestLynxScreen|TestCourtiersScreen)$' ./render/...
 step -run '^(TestHandMessagesWithinLimits|TestMessagesShowOnlyWhatTheSeatMayKnow|TestControlsReachEveryLegalAction|TestLastMovesWithinLimits)$' ./bot/
 step -race -run '^TestControlsThroughDiscord$' ./bot/
+step -run '^TestMapsBackToStartAfterTables$' ./bot/
 step -race -run '^TestKillUnderLoad$' ./cmd/stolik/

@@ -491,6 +491,9 @@ type Call struct {
 	// Injected marks a 429 or 5xx the test asked for (RateLimitNext,
 	// FailNext); such calls are not in Errors.
 	Injected bool
+	// Limited marks a request refused with 429 by the fake's rate limits
+	// (WithRateLimits); such calls are in Errors.
+	Limited bool
 	// Unexpected marks a request no route of the fake matched.
 	Unexpected bool
 }

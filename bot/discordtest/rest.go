@@ -181,6 +181,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	rt, params, pathKnown := matchRoute(r.Method, path)
+	var limitHeader http.Header
 	s.mu.Lock()
 	call.Seq = len(s.calls) + 1
 	call.Time = s.clock.Now()
@@ -199,9 +200,13 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		call.Route = rt.name()
 		rq.params = params
+		var refused *reply
 		if f := s.takeFault(call.Route); f != nil {
 			rep = f.reply()
 			call.Injected = true
+		} else if refused, limitHeader = s.limiter.admit(call.Route, params, arrived); refused != nil {
+			rep = *refused
+			call.Limited = true
 		} else if readErr != nil {
 			rep = fail(readErr)
 		} else if rt.auth && !s.checkAuth(r.Header.Get("Authorization")) {
@@ -222,6 +227,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	call.Status = rep.status
 	call.Error = rep.err
+	if !call.Injected {
+		s.limiter.answered(rep.status, arrived)
+	}
 	if s.cfg.noBodies {
 		call.Body = nil
 	}
@@ -236,6 +244,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.logf("%s", call)
 	s.reportText(textViolations)
 
+	for k, v := range limitHeader {
+		w.Header()[k] = v
+	}
 	for k, v := range rep.header {
 		w.Header()[k] = v
 	}

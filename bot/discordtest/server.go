@@ -66,6 +66,7 @@ type config struct {
 	noBodies   bool
 	// lenientText records text violations without failing the test.
 	lenientText bool
+	limits      *Limits // WithRateLimits
 }
 
 // WithClock makes the fake read time from c, typically a *FakeClock.
@@ -137,6 +138,8 @@ type Server struct {
 	gw gateway
 
 	endpoint endpoint // the Interactions Endpoint URL mode (httpinteractions.go)
+
+	limiter limiter // WithRateLimits (ratelimit.go)
 }
 
 // New starts a fake Discord on 127.0.0.1 and stops it when the test ends
@@ -171,6 +174,7 @@ func New(t TB, opts ...Option) *Server {
 		byToken:      map[string]*interaction{},
 		latency:      cfg.latency,
 		strictText:   !cfg.lenientText,
+		limiter:      limiter{limits: cfg.limits},
 	}
 	if c, err := openCapture(); err != nil {
 		t.Logf("discordtest: %s: %v; not capturing", CaptureEnv, err)
