@@ -32,8 +32,8 @@ func TestRateLimitsEnforced(t *testing.T) {
 	t.Parallel()
 	const other = "201"
 	s := world(t, discordtest.WithRateLimits(discordtest.Limits{
-		Global: 4,
-		Routes: []discordtest.RouteLimit{{Route: "POST /channels/{channel.id}/messages", Limit: 2, Per: time.Minute}},
+		Global:  4,
+		Routes:  []discordtest.RouteLimit{{Route: "POST /channels/{channel.id}/messages", Limit: 2, Per: time.Minute}},
 		Invalid: 4, InvalidWindow: time.Minute,
 	}))
 	s.AddChannel(guildID, other)
