@@ -112,6 +112,8 @@ type Bot struct {
 	seen     delivered                       // interaction ids handled lately
 	hands    openHands                       // the players' latest hand messages while they can be edited
 	received sync.Map                        // *discordgo.Interaction -> time.Time it arrived
+	vias     sync.Map                        // interaction id -> *via, while it is handled (via.go)
+	clicked  clickedTokens                   // public messages' webhooks from clicks on them (via.go)
 	// callbacks tells the HTTP interactions endpoint when an initial
 	// response went out (httpinteractions.go); nil without public_key.
 	callbacks *callbackWatch
@@ -521,6 +523,8 @@ func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreat
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	ctx, handled := b.withVia(ctx, ic.Interaction, b.clock.Now())
+	defer handled()
 	b.route(ctx, ic.Interaction)
 }
 
@@ -640,3 +644,33 @@ func randomUint64() uint64 {
 // CachedTables reports how many tables the bot holds in memory, and the
 // bound of its table cache.
 func (b *Bot) CachedTables() (n, bound int) { return b.tables.Cached() }
+
+// WaitingToBeShown reports, for each table whose message does not show its
+// newest state yet, how long the oldest state not shown has waited (the
+// load test adds them to the lags of the edits made: a table never edited
+// in its window still counts).
+func (b *Bot) WaitingToBeShown() []time.Duration {
+	var out []time.Duration
+	now := time.Now()
+	b.outboxes.Range(func(_, v any) bool {
+		ob := v.(*outbox)
+		ob.mu.Lock()
+		if !ob.pending.IsZero() {
+			out = append(out, now.Sub(ob.pending))
+		}
+		ob.mu.Unlock()
+		return true
+	})
+	return out
+}
+
+// RESTWaits reports how many bot-token requests the global rate limit
+// let through, by class (urgent, edit, clean-up), and how long they waited
+// for it in all; zeros with rest_rate 0.
+func (b *Bot) RESTWaits() (admitted [3]int, waited time.Duration) {
+	if b.rest == nil {
+		return admitted, 0
+	}
+	st := b.rest.Stats()
+	return st.Admitted, st.Waited
+}

@@ -343,7 +343,7 @@ func (s *screenCheck) checkEveryEdit() {
 	}
 	edits := 0
 	for _, c := range w.fake.Calls() {
-		if c.Method != "PATCH" || !strings.HasSuffix(c.Path, "/messages/"+rec.MessageID) || c.Status/100 != 2 {
+		if c.Method != "PATCH" || c.MessageID != rec.MessageID || c.Status/100 != 2 {
 			continue
 		}
 		var p struct {
@@ -502,18 +502,17 @@ func TestHandPictureComesAfterTheWords(t *testing.T) {
 	release := w.bot.HoldPictures()
 
 	in := w.fake.Click(bob, tm, "hand/"+id)
-	in.Wait(context.Background())
-	first := in.Original()
+	first := in.WaitAnswer(context.Background())
 	if first == nil || hasPicture(first, "hand.png") || len(first.CustomIDs()) == 0 {
 		t.Fatalf("the first answer should be the hand in words with its controls: %v", first)
 	}
 	// A newer answer to bob (his hand asked for again) before the picture.
 	in2 := w.fake.Click(bob, tm, "hand/"+id)
-	in2.Wait(context.Background())
+	in2.WaitAnswer(context.Background())
 	release()
 	waitIdle(t, w.bot, idleWait())
 
-	old, newer := in.Original(), in2.Original()
+	old, newer := in.Answer(), in2.Answer()
 	if old != nil {
 		// One hand in front of the player: the older is deleted, and is
 		// never drawn over either.
@@ -532,8 +531,7 @@ func TestHandPictureComesAfterTheWords(t *testing.T) {
 	// Asked for again, the same hand comes with its picture at once (drawn
 	// before).
 	in3 := w.fake.Click(bob, tm, "hand/"+id)
-	in3.Wait(context.Background())
-	third := in3.Original()
+	third := in3.WaitAnswer(context.Background())
 	if !hasPicture(third, "hand.png") {
 		t.Errorf("a hand drawn before should come with its picture at once: %v", third)
 	}

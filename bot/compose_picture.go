@@ -382,7 +382,7 @@ func (o *answerOrder) current(n uint64) bool {
 // waits for a drawing. Nothing is drawn or sent once the user has had a
 // newer answer (n is no longer the last of order). order is held (see
 // orderOf) by the caller; the drawing holds it too until it is done.
-func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint64, m message) {
+func (b *Bot) pictureLater(i *discordgo.Interaction, target string, order *answerOrder, n uint64, m message) {
 	if b.pics.later.Add(1) > laterMax {
 		b.pics.later.Add(-1)
 		b.pics.busy.Add(1)
@@ -426,7 +426,7 @@ func (b *Bot) pictureLater(i *discordgo.Interaction, order *answerOrder, n uint6
 		// Its own rate-limit bucket: discordgo sends one request at a time
 		// per bucket, and Discord limits an interaction's webhook by its
 		// token.
-		endpoint := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+		endpoint := discordgo.EndpointWebhookMessage(i.AppID, i.Token, target)
 		_, err = b.v2Request(ctx, http.MethodPatch, endpoint, endpoint, m.v2Payload(true, 0), m.uploads(pics))
 		if err != nil {
 			b.log.Warn("editing a picture into an answer", "interaction", i.ID, "err", err)

@@ -218,7 +218,7 @@ func answered(t testing.TB, in *discordtest.Interaction, idle func()) *discordte
 	if rej := in.Rejected(); len(rej) > 0 {
 		t.Fatalf("%s: the fake rejected %v", in, rej)
 	}
-	m := in.Original()
+	m := in.Answer()
 	if m == nil {
 		t.Fatalf("%s: no answer message", in)
 	}

@@ -55,6 +55,8 @@ func (b *Bot) MapSizes() (cleaned, bounded map[string]int) {
 	}
 	cleaned = map[string]int{"outboxes": count(&b.outboxes), "noFiles": count(&b.noFiles), "received": count(&b.received)}
 	cleaned["openHands"] = b.hands.size()
+	cleaned["clicked"] = b.clicked.size()
+	cleaned["vias"] = count(&b.vias)
 	b.locks.mu.Lock()
 	cleaned["locks"] = len(b.locks.m)
 	b.locks.mu.Unlock()

@@ -466,7 +466,12 @@ func (f *faultRun) send(g *faultGame, user string, msg *discordtest.Message, cus
 	if k.acked {
 		resp, _ := in.Response()
 		k.ackType = resp.Type
-		if m := in.Original(); m != nil {
+		m := in.Answer()
+		for wait := 0; m == nil && resp.Type == discordtest.CallbackDeferredUpdate && wait < 500; wait++ {
+			time.Sleep(10 * time.Millisecond) // an answer that follows a click on a public message up
+			m = in.Answer()
+		}
+		if m != nil {
 			k.answer, k.answerMsg = shownText(m), m.ID
 		}
 		k.stale = strings.HasPrefix(k.answer, f.loc.Lang(userLang[user]).T("error.stale", nil))

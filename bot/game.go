@@ -328,6 +328,9 @@ func (b *Bot) editTable(ctx context.Context, snap *table.Snapshot, shown string)
 	if m.pic != nil && len(pics) == 0 {
 		key = "" // drawn without its picture: the next edit tries again
 	}
+	if rec.MessageID != "" && b.editClicked(ctx, where, rec.MessageID, drawn, pics) {
+		return key, nil
+	}
 	if rec.MessageID != "" {
 		err := b.retry(ctx, func() error { return b.edit(ctx, where, rec.MessageID, drawn, pics) })
 		switch {
@@ -372,6 +375,43 @@ func (b *Bot) edit(ctx context.Context, channelID, messageID string, m message, 
 		}
 		return err
 	})
+}
+
+// editClicked edits the public message msgID through the webhook of the
+// newest interaction clicked on it (clickedTokens), which Discord does not
+// count against the bot token's global rate limit, and reports whether it
+// did. It does not when there is none that fits, nor when Discord refuses
+// it (the message is then edited through the bot token, and the
+// interaction forgotten).
+func (b *Bot) editClicked(ctx context.Context, where, msgID string, m message, pics []drawnPicture) bool {
+	t, ok := b.clicked.get(msgID, b.clock.Now())
+	if !ok {
+		return false
+	}
+	endpoint := discordgo.EndpointWebhookMessage(t.appID, t.token, "@original")
+	once := func() error {
+		if m.v2 {
+			_, err := b.v2Request(ctx, http.MethodPatch, endpoint, endpoint, m.v2Payload(true, 0), m.uploads(pics))
+			return err
+		}
+		content, comps := m.text(), m.comps()
+		edit := &discordgo.WebhookEdit{Content: &content, Components: &comps, AllowedMentions: m.allowed(), Files: m.attachments()}
+		_, err := b.s.WebhookMessageEdit(t.appID, t.token, "@original", edit, discordgo.WithContext(ctx))
+		return err
+	}
+	err := b.retry(ctx, func() error {
+		err := once()
+		if archivedThread(err) && b.reopen(ctx, where) {
+			err = once()
+		}
+		return err
+	})
+	if err != nil {
+		b.log.Debug("editing a message through a click's webhook", "message", msgID, "err", err)
+		b.clicked.drop(msgID, t.token)
+		return false
+	}
+	return true
 }
 
 func (b *Bot) editOnce(ctx context.Context, channelID, messageID string, m message, pics []drawnPicture) error {

@@ -27,6 +27,7 @@ type handRef struct {
 // edited: the interaction it answered, and the language it is in.
 type openHand struct {
 	appID, token, user string
+	msg                string // the follow-up it is, or "" for the interaction's @original
 	lang               string
 	version            int       // the table's version it shows
 	at                 time.Time // when the answer was sent (the bot's clock)
@@ -98,7 +99,7 @@ func (h *openHands) size() int {
 // deleted: one hand in front of the player, never an older one to act on
 // by mistake. (An interaction webhook's request: not one of the bot's
 // rate-limited ones.)
-func (b *Bot) noteHand(ctx context.Context, i *discordgo.Interaction, ref *handRef, fresh bool) {
+func (b *Bot) noteHand(ctx context.Context, i *discordgo.Interaction, target string, ref *handRef, fresh bool) {
 	u := interactionUser(i)
 	if ref == nil || u == nil || i.Token == "" {
 		return
@@ -107,12 +108,18 @@ func (b *Bot) noteHand(ctx context.Context, i *discordgo.Interaction, ref *handR
 	// from now, a moment after the interaction came, which the minute
 	// handLife leaves covers.
 	now := b.clock.Now()
-	prev, ok := b.hands.note(ref.table, openHand{appID: i.AppID, token: i.Token, user: u.ID, lang: ref.lang, version: ref.version, at: now}, now)
+	if target == "@original" {
+		target = ""
+	}
+	prev, ok := b.hands.note(ref.table, openHand{appID: i.AppID, token: i.Token, msg: target, user: u.ID, lang: ref.lang, version: ref.version, at: now}, now)
 	if !ok || !fresh {
 		return
 	}
-	old := &discordgo.Interaction{AppID: prev.appID, Token: prev.token}
-	if err := b.s.InteractionResponseDelete(old, discordgo.WithContext(ctx)); err != nil {
+	msg := prev.msg
+	if msg == "" {
+		msg = "@original"
+	}
+	if err := b.s.WebhookMessageDelete(prev.appID, prev.token, msg, discordgo.WithContext(ctx)); err != nil {
 		b.log.Debug("deleting a replaced hand message", "table", ref.table, "err", err)
 	}
 }
@@ -134,6 +141,6 @@ func (b *Bot) refreshHands(ctx context.Context, snap *table.Snapshot, seats []en
 		oh.version = snap.Version
 		b.hands.note(rec.ID, oh, b.clock.Now())
 		i := &discordgo.Interaction{AppID: oh.appID, Token: oh.token, User: &discordgo.User{ID: oh.user}}
-		b.editReply(i).send(ctx, b.handMessage(b.loc.Lang(oh.lang), snap, s, "", ""))
+		b.editReply(i, oh.msg).send(ctx, b.handMessage(b.loc.Lang(oh.lang), snap, s, "", ""))
 	}
 }

@@ -70,6 +70,11 @@ type outbox struct {
 
 	failures int // guarded by mu: output that Discord refused, in a row
 
+	// via is the newest interaction in the table's channel whose webhook
+	// may carry its posts (via.go; guarded by mu); pingVia the one that
+	// carried lastPing, if one did (guarded by flushMu).
+	via, pingVia *via
+
 	// pending is when the oldest state not yet shown by the table message
 	// came in (guarded by mu): the table message's lag is measured from it.
 	pending time.Time
@@ -96,8 +101,9 @@ func (b *Bot) outbox(id string) *outbox {
 //
 // An edit that may wait (minor: a move that posts nothing) and makes nobody
 // new wait — the player who moved goes on with their turn, or a seat of a
-// simultaneous decision has chosen — waits up to twice the publish
-// interval for more, so that the steps of one turn (three placements, a
+// simultaneous decision has chosen — waits up to one and a half publish
+// intervals for more (the table message is then at most that far behind:
+// the load test's lag), so that the steps of one turn (three placements, a
 // play and what follows it) and the choices of a round go out as one edit;
 // the table message still changes at once when someone else's turn begins.
 // push queues output: the table message (edit) and lines to post, the
@@ -123,6 +129,9 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 			ob.pending = now
 		}
 	}
+	if v := viaOf(ctx); v != nil && (ob.via == nil || v.at.After(ob.via.at)) {
+		ob.via = v
+	}
 	if len(lines) > 0 {
 		if len(ob.lines) == 0 {
 			ob.onlyPings, ob.pinging = true, false
@@ -144,7 +153,7 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 	}
 	due := ob.last.Add(b.publishEvery)
 	if !ob.urgent {
-		if held := ob.since.Add(2 * b.publishEvery); held.After(due) {
+		if held := ob.since.Add(b.publishEvery * 3 / 2); held.After(due) {
 			due = held
 		}
 	}
@@ -159,6 +168,13 @@ func (ob *outbox) push(ctx context.Context, b *Bot, snap *table.Snapshot, where 
 		return
 	}
 	if !due.After(now) {
+		if len(ob.lines) > 0 && ob.via != nil && !ob.via.isAcked() {
+			// The posts may follow up the interaction being handled,
+			// once it is answered: not from its own goroutine.
+			ob.schedule(b, 0)
+			ob.mu.Unlock()
+			return
+		}
 		if b.cfg.Pictures && ob.snap != nil && ob.snap.Record.Status != table.StatusLobby {
 			// The table's picture is drawn off the caller's path, which
 			// holds the table's lock and may be an interaction's.
@@ -211,6 +227,7 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	ob.mu.Lock()
 	where, lines := ob.where, ob.lines
 	onlyPings, pinging, handLabel := ob.onlyPings, ob.pinging, ob.handLabel
+	v := ob.via
 	ob.lines = nil
 	ob.last, ob.since, ob.urgent = time.Now(), time.Time{}, false
 	editing := ob.snap != nil && ob.snapSeq > ob.shownSeq
@@ -230,7 +247,24 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 					discordgo.Button{Label: handLabel, Style: discordgo.PrimaryButton, CustomID: handID(ob.id)},
 				}}}
 			}
-			posted, where, err = b.sendAt(ctx, ob.id, where, m)
+			var followed *via
+			if v.usable(ctx, where, b.clock.Now()) {
+				posted, err = b.followUp(ctx, v, m)
+				if archivedThread(err) && b.reopen(ctx, where) {
+					posted, err = b.followUp(ctx, v, m)
+				}
+				if err == nil {
+					followed = v
+				} else {
+					b.log.Debug("posting as a follow-up of an interaction", "channel", where, "err", err)
+				}
+			}
+			if followed == nil {
+				posted, where, err = b.sendAt(ctx, ob.id, where, m)
+				if archivedThread(err) && b.reopen(ctx, where) {
+					posted, where, err = b.sendAt(ctx, ob.id, where, m)
+				}
+			}
 			if err != nil {
 				b.log.Warn("posting the table's events", "channel", where, "err", err)
 				if transient(err) {
@@ -240,7 +274,7 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 				continue
 			}
 			if i == len(parts)-1 && pinging {
-				ob.replacePing(ctx, b, where, posted.ID, onlyPings && len(parts) == 1)
+				ob.replacePing(ctx, b, where, posted.ID, followed, onlyPings && len(parts) == 1)
 			}
 		}
 	}
@@ -249,7 +283,13 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	editFailed := false
 	if editing {
 		editCtx := ctx
-		if b.rest != nil {
+		ob.mu.Lock()
+		msgID := ob.snap.Record.MessageID
+		ob.mu.Unlock()
+		if _, ok := b.clicked.get(msgID, b.clock.Now()); ok && msgID != "" {
+			// Edited through a click's webhook (editClicked): not
+			// counted against the global limit.
+		} else if b.rest != nil {
 			if err := b.rest.Wait(ctx, ratelimit.Edit); err != nil {
 				editFailed = true // the state stays queued
 			}
@@ -291,6 +331,7 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 	ob.mu.Unlock()
 	if snap != nil && (snap.Record.Status == table.StatusFinished || snap.Record.Status == table.StatusAbandoned) {
 		b.hands.forget(snap.Record.ID) // nothing more to bring up to date
+		b.clicked.forget(snap.Record.ID)
 		ob.mu.Lock()
 		idle := ob.snap == nil && len(ob.lines) == 0 && !ob.scheduled
 		ob.mu.Unlock()
@@ -301,17 +342,23 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 }
 
 // replacePing deletes the last post that held nothing but turn pings, now
-// that a newer post (id, in where) pings whoever must act; the newer one
-// is deleted in its turn only when it too holds nothing else (only).
-// flushMu is held.
-func (ob *outbox) replacePing(ctx context.Context, b *Bot, where, id string, only bool) {
-	old, oldWhere := ob.lastPing, ob.pingWhere
-	ob.lastPing, ob.pingWhere = "", ""
+// that a newer post (id, in where; a follow-up of followed, if not nil)
+// pings whoever must act; the newer one is deleted in its turn only when
+// it too holds nothing else (only). A follow-up is deleted through its
+// interaction's webhook while that lasts. flushMu is held.
+func (ob *outbox) replacePing(ctx context.Context, b *Bot, where, id string, followed *via, only bool) {
+	old, oldWhere, oldVia := ob.lastPing, ob.pingWhere, ob.pingVia
+	ob.lastPing, ob.pingWhere, ob.pingVia = "", "", nil
 	if only {
-		ob.lastPing, ob.pingWhere = id, where
+		ob.lastPing, ob.pingWhere, ob.pingVia = id, where, followed
 	}
 	if old == "" {
 		return
+	}
+	if oldVia != nil && b.clock.Now().Sub(oldVia.at) < viaFresh {
+		if err := b.s.FollowupMessageDelete(oldVia.i, old, discordgo.WithContext(ctx)); err == nil {
+			return
+		}
 	}
 	ctx = ratelimit.WithClass(ctx, ratelimit.Cleanup)
 	if err := b.s.ChannelMessageDelete(oldWhere, old, discordgo.WithContext(ctx)); err != nil {

@@ -249,7 +249,7 @@ func (b *Bot) settleMove(ctx context.Context, i *discordgo.Interaction, u user, 
 	} else {
 		b.log.Info("a move whose storing was not confirmed is not in the log", "table", unsure.Table, "move", unsure.Entry.N)
 	}
-	b.editReply(i).send(ctx, b.handMessage(u.l, snap, seat, u.l.T(note, nil), ""))
+	b.editReply(i, "").send(ctx, b.handMessage(u.l, snap, seat, u.l.T(note, nil), ""))
 	return true
 }
 

@@ -3,7 +3,9 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -146,6 +148,15 @@ type reply struct {
 	// refresh: the reply edits an earlier answer through its token
 	// (editReply), not one of this interaction's own.
 	refresh bool
+	// aside: the click is on a public message (the table's, a post's):
+	// it is acknowledged by a deferred update of that message, which
+	// changes nothing there but lets this interaction's webhook edit it
+	// for 15 minutes without the bot token (clickedTokens), and the
+	// answer is an ephemeral follow-up.
+	aside bool
+	// target is the message that later edits of the answer address:
+	// "@original", or the follow-up that an aside answer is.
+	target string
 
 	mu       sync.Mutex
 	deferred bool
@@ -165,7 +176,9 @@ func (b *Bot) newReply(i *discordgo.Interaction, update bool) *reply {
 		// (the table's) must not become one user's answer.
 		update = false
 	}
-	r := &reply{b: b, i: i, update: update}
+	aside := !update && i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.ID != "" &&
+		i.Message.Flags&discordgo.MessageFlagsEphemeral == 0
+	r := &reply{b: b, i: i, update: update, aside: aside, target: "@original"}
 	wait := b.ackAfter
 	if at, ok := b.received.Load(i); ok {
 		wait -= time.Since(at.(time.Time))
@@ -176,10 +189,13 @@ func (b *Bot) newReply(i *discordgo.Interaction, update bool) *reply {
 
 // editReply is a reply that edits the answer an earlier interaction gave,
 // through its token (valid 15 minutes): send replaces that message.
-func (b *Bot) editReply(i *discordgo.Interaction) *reply {
+func (b *Bot) editReply(i *discordgo.Interaction, target string) *reply {
 	t := time.AfterFunc(time.Hour, func() {})
 	t.Stop()
-	return &reply{b: b, i: i, update: true, deferred: true, refresh: true, timer: t}
+	if target == "" {
+		target = "@original"
+	}
+	return &reply{b: b, i: i, update: true, deferred: true, refresh: true, timer: t, target: target}
 }
 
 func (r *reply) deferNow() {
@@ -190,7 +206,7 @@ func (r *reply) deferNow() {
 	}
 	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
 	data := &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
-	if r.update {
+	if r.update || r.aside {
 		typ, data = discordgo.InteractionResponseDeferredMessageUpdate, nil
 	}
 	err := r.b.retry(context.Background(), func() error {
@@ -202,6 +218,11 @@ func (r *reply) deferNow() {
 		return
 	}
 	r.deferred = true
+	r.b.answered(r.i.ID)
+	if r.aside {
+		r.b.clicked.note(r.i.Message.ID, r.b.clickedRef(r.i))
+		return // nothing shows "thinking…"; no need to tell the host
+	}
 	// Players see "thinking…" meanwhile; the host should hear that
 	// answers are this slow (the store, the machine, or Discord itself).
 	r.b.log.Warn("an answer was not ready in time: acknowledged by deferring", "interaction", r.i.ID, "after", r.b.ackAfter)
@@ -244,11 +265,33 @@ func (r *reply) send(ctx context.Context, m message) {
 		m = m.asV2()
 	}
 	var err error
+	if r.aside && !r.deferred {
+		// Acknowledged by a deferred update of the clicked public
+		// message; the answer follows up, ephemeral.
+		err = r.b.retry(ctx, func() error {
+			return r.b.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, discordgo.WithContext(ctx))
+		})
+		if err != nil {
+			r.b.log.Warn("answering an interaction", "interaction", r.i.ID, "err", err)
+			return
+		}
+		r.deferred = true
+		r.b.answered(r.i.ID)
+		r.b.clicked.note(r.i.Message.ID, r.b.clickedRef(r.i))
+	}
 	switch {
+	case r.aside:
+		err = r.b.retry(ctx, func() error {
+			id, err := r.b.followUpAnswer(ctx, r.i, m, pics)
+			if err == nil {
+				r.target = id
+			}
+			return err
+		})
 	case m.v2 && r.deferred:
 		err = r.b.retry(ctx, func() error {
 			// The interaction's own bucket (see pictureLater).
-			endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
+			endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, r.target)
 			_, err := r.b.v2Request(ctx, http.MethodPatch, endpoint, endpoint, m.v2Payload(true, 0), m.uploads(pics))
 			return err
 		})
@@ -266,11 +309,11 @@ func (r *reply) send(ctx context.Context, m message) {
 	case r.deferred:
 		content, comps := m.text(), m.comps()
 		edit := &discordgo.WebhookEdit{Content: &content, Components: &comps, AllowedMentions: m.allowed()}
-		endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
+		endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, r.target)
 		err = r.b.retry(ctx, func() error {
 			if files := m.attachments(); len(files) > 0 {
 				edit.Files = files
-				_, err := r.b.s.InteractionResponseEdit(r.i, edit, discordgo.WithContext(ctx))
+				_, err := r.b.s.WebhookMessageEdit(r.i.AppID, r.i.Token, r.target, edit, discordgo.WithContext(ctx))
 				return err
 			}
 			// The interaction's own bucket (see pictureLater).
@@ -294,12 +337,38 @@ func (r *reply) send(ctx context.Context, m message) {
 		r.b.log.Warn("answering an interaction", "interaction", r.i.ID, "deferred", r.deferred, "err", err)
 		return
 	}
+	r.b.answered(r.i.ID)
 	if !r.refresh {
-		r.b.noteHand(ctx, r.i, hand, !r.update)
+		r.b.noteHand(ctx, r.i, r.target, hand, !r.update)
 	}
 	if later != nil {
-		r.b.pictureLater(r.i, order, n, *later)
+		r.b.pictureLater(r.i, r.target, order, n, *later)
 	}
+}
+
+// followUpAnswer sends m as an ephemeral follow-up of i and returns its id.
+func (b *Bot) followUpAnswer(ctx context.Context, i *discordgo.Interaction, m message, pics []drawnPicture) (string, error) {
+	endpoint := discordgo.EndpointWebhookToken(i.AppID, i.Token) + "?wait=true"
+	bucket := discordgo.EndpointWebhookToken(i.AppID, i.Token)
+	var payload any
+	if m.v2 {
+		payload = m.v2Payload(false, discordgo.MessageFlagsEphemeral)
+	} else {
+		payload = &discordgo.WebhookParams{Content: m.text(), Components: m.comps(), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: m.allowed()}
+	}
+	files := m.uploads(pics)
+	if !m.v2 {
+		files = m.attachments()
+	}
+	body, err := b.v2Request(ctx, http.MethodPost, endpoint, bucket, payload, files)
+	if err != nil {
+		return "", err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(body, &msg); err != nil || msg.ID == "" {
+		return "", fmt.Errorf("bot: a follow-up without its message: %w", err)
+	}
+	return msg.ID, nil
 }
 
 // v2Message is the payload of a Components V2 message: discordgo's own

@@ -77,17 +77,31 @@ func (d *driver) interact(ctx context.Context, kind string, f func() (*discordte
 		lat = round
 	}
 	r, _ := in.Response()
+	// A click on a public message (the table's My hand) is acknowledged
+	// by a deferred update of it, and the answer the user reads is an
+	// ephemeral follow-up: its latency is the follow-up's arrival.
+	aside := r.Type == 6 && r.Message != nil && !r.Message.Ephemeral()
+	if aside {
+		for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && ctx.Err() == nil; time.Sleep(time.Millisecond) {
+			if a := in.Answer(); a != nil && a.Ephemeral() {
+				break
+			}
+		}
+		round = time.Since(t0)
+		lat = round
+	}
+	deferred := r.Type == 5 || (r.Type == 6 && !aside)
 	if measured {
 		d.h.mu.Lock()
 		d.h.lat = append(d.h.lat, lat)
 		d.h.roundLat = append(d.h.roundLat, round)
 		d.h.latBy[kind] = append(d.h.latBy[kind], lat)
-		if r.Type == 5 || r.Type == 6 {
+		if deferred {
 			d.h.deferred++
 		}
 		d.h.mu.Unlock()
 	}
-	if r.Type == 5 || r.Type == 6 {
+	if deferred {
 		// Deferred: the answer comes as an edit of the original message; the
 		// user reads that, not the message as it was when deferred.
 		edits := 0
@@ -322,7 +336,7 @@ type unseenHand struct {
 // table message was when it came; asked: the answer to "My hand".
 func (d *driver) got(u string, in *discordtest.Interaction, asked bool) {
 	d.look(u)
-	d.hand[u] = in.Original()
+	d.hand[u] = in.Answer()
 	if tm := d.h.fake.Message(d.msgID); tm != nil {
 		d.handAt[u] = tm.Edits
 	}

@@ -28,6 +28,7 @@ import (
 
 	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
+	"github.com/stolik-bot/stolik/bot/ratelimit"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/store/open"
@@ -63,6 +64,14 @@ type Config struct {
 	// its own database connections and its own table cache. More than 1
 	// needs a PostgreSQL DB. 0 is 1.
 	Processes int
+
+	// Limits are the Discord rate limits the fake enforces; nil is
+	// Discord's (discordtest.DefaultLimits). NoLimits turns them off (the
+	// figures of a Discord without limits).
+	Limits   *discordtest.Limits
+	NoLimits bool
+	// RESTRate is the bots' rest_rate (0: the bot's default, Discord's 50).
+	RESTRate int
 
 	// Measuring, when set, is called as the measured window begins and
 	// the function it returns as it ends (e.g. to profile the window only,
@@ -144,6 +153,31 @@ type Report struct {
 	// Disk is the disk's own sync latency over the window, timed beside
 	// the database without the bot (SQLite only).
 	Disk DiskProbe
+
+	// Limits describes the rate limits the fake enforced ("" for none).
+	Limits string
+	// LagP50, LagP99 and LagMax are how far behind the table messages
+	// were: for each edit of a table message in the window, the time from
+	// the oldest move it brought in to the edit's answer, and for each
+	// table still waiting at the end of the window how long it had waited.
+	// Lags counts them.
+	LagP50, LagP99, LagMax time.Duration
+	Lags                   int
+	// Refused are the bot's requests in the window that the fake refused
+	// with 429 (GlobalRefused of them by the global limit); Invalid are
+	// its requests answered 401, 403 or 429 (Discord bans a bot for a
+	// while after 10,000 in 10 minutes), Banned those refused for that.
+	Refused, GlobalRefused, Invalid, Banned int
+	// RateLimited are the bot-token requests in the window (every route
+	// but the interaction routes: what counts against Discord's global
+	// limit); PeakSecond the most of them in one second.
+	RateLimited, PeakSecond int
+}
+
+// RateLimitedPerAction is the bot-token (rate-limited) requests per stored
+// game move.
+func (r Report) RateLimitedPerAction() float64 {
+	return float64(r.RateLimited) / float64(max(r.Actions, 1))
 }
 
 // InteractionsPerSec is the answered interactions per second.
@@ -222,6 +256,15 @@ func (r Report) Print(w io.Writer) {
 	if r.HumanActions != r.Actions {
 		fmt.Fprintf(w, "REST calls per human move: %.2f\n", r.RESTPerHumanAction())
 	}
+	limits := r.Limits
+	if limits == "" {
+		limits = "off (a Discord without rate limits)"
+	}
+	fmt.Fprintf(w, "rate limits: %s\n", limits)
+	fmt.Fprintf(w, "bot-token (rate-limited) requests %d: %.2f per player action, %.1f/s, at most %d in one second; refused with 429 %d (global %d), invalid requests %d, banned %d\n",
+		r.RateLimited, r.RateLimitedPerAction(), float64(r.RateLimited)/r.Window.Seconds(), r.PeakSecond, r.Refused, r.GlobalRefused, r.Invalid, r.Banned)
+	fmt.Fprintf(w, "table message lag (from a move to the edit that shows it; tables still waiting at the end included) p50 %v, p99 %v, max %v over %d\n",
+		r.LagP50.Round(time.Millisecond), r.LagP99.Round(time.Millisecond), r.LagMax.Round(time.Millisecond), r.Lags)
 	fmt.Fprintf(w, "CPU %v: %v per player action (whole process: bot + fake Discord + simulated users)\n", r.CPU.Round(time.Millisecond), r.CPUPerAction().Round(time.Microsecond))
 	fmt.Fprintf(w, "tables in the bot's memory at the end: %d (cache bound %d); heap per loaded table %.1f KiB\n", r.CachedTables, r.CacheSize, r.HeapPerTable/1024)
 	fmt.Fprintf(w, "Discord's limits: %d messages with a text cut, two controls alike or a mention not allowed\n", len(r.TextViolations))
@@ -297,6 +340,7 @@ type harness struct {
 	roundLat  []time.Duration            // round trips seen by the simulated users
 	latBy     map[string][]time.Duration // by kind of interaction
 	appendLat []time.Duration            // durable appends of moves, in the window
+	tableLag  []time.Duration            // table messages' lags, in the window
 	unacked   int
 	hands     int
 	deferred  int
@@ -350,7 +394,15 @@ func (h *harness) progress(format string, args ...any) {
 }
 
 func (h *harness) start(ctx context.Context) error {
-	h.fake = discordtest.New(h.tb, discordtest.WithoutCallBodies(), discordtest.WithLenientText())
+	opts := []discordtest.Option{discordtest.WithoutCallBodies(), discordtest.WithLenientText()}
+	if !h.cfg.NoLimits {
+		l := discordtest.DefaultLimits()
+		if h.cfg.Limits != nil {
+			l = *h.cfg.Limits
+		}
+		opts = append(opts, discordtest.WithRateLimits(l))
+	}
+	h.fake = discordtest.New(h.tb, opts...)
 	procs := max(h.cfg.Processes, 1)
 	h.guilds = guildsFor(procs)
 	for i, g := range h.guilds {
@@ -399,9 +451,13 @@ func (h *harness) start(ctx context.Context) error {
 		cfg.Shard, cfg.Shards = shard, procs
 		cfg.TableCache = h.cfg.TableCache
 		cfg.Pictures = !h.cfg.NoPictures
+		if h.cfg.RESTRate > 0 {
+			cfg.RESTRate = h.cfg.RESTRate
+		}
 		// As serve: on PostgreSQL the table service checks its cache
 		// against the store (other processes may share it).
-		b, err := bot.New(cfg, bot.Deps{Session: dg, Store: countingStore{st, h}, Logger: slog.New(slog.DiscardHandler), SharedStore: open.IsPostgres(dsn)})
+		b, err := bot.New(cfg, bot.Deps{Session: dg, Store: countingStore{st, h}, Logger: slog.New(slog.DiscardHandler), SharedStore: open.IsPostgres(dsn),
+			OnTableShown: h.shown})
 		if err != nil {
 			return err
 		}
@@ -478,6 +534,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	time.Sleep(min(2*time.Second, h.cfg.Duration/4))
 	startLogs := h.logLengths(ctx)
 	rest0 := h.fake.RESTCalls()
+	rate0 := h.fake.RateStats()
 	conflicts0 := h.conflicts.Load()
 	cpu0 := cpuTime()
 	endMeasuring := func() {}
@@ -500,6 +557,11 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	window := time.Since(t0)
 	cpu := cpuTime() - cpu0
 	rest1 := h.fake.RESTCalls()
+	rate1 := h.fake.RateStats()
+	var waiting []time.Duration
+	for _, b := range h.bots {
+		waiting = append(waiting, b.WaitingToBeShown()...)
+	}
 	conflicts := h.conflicts.Load() - conflicts0
 	endLogs := h.logLengths(ctx)
 	stop()
@@ -519,14 +581,28 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	}
 	rep.AITables = h.aiTables
 	rep.Handovers, rep.HandoverMoves = h.handovers(ctx, startLogs, endLogs)
+	perSecond := map[int64]int{}
 	for _, c := range h.fake.Calls()[rest0:rest1] {
 		rep.RESTByKind[kind(c)]++
+		if c.Route != "" && !ratelimit.Exempt(c.Path) {
+			rep.RateLimited++
+			perSecond[c.Time.Unix()]++
+			rep.PeakSecond = max(rep.PeakSecond, perSecond[c.Time.Unix()])
+		}
+	}
+	rep.Refused, rep.GlobalRefused = rate1.Limited-rate0.Limited, rate1.Global-rate0.Global
+	rep.Invalid, rep.Banned = rate1.Invalid-rate0.Invalid, rate1.Banned-rate0.Banned
+	if !h.cfg.NoLimits {
+		rep.Limits = describeLimits(h.cfg.Limits)
 	}
 	h.mu.Lock()
 	rep.Interactions = len(h.lat)
 	rep.AckP50, rep.AckP99, rep.AckMax = quantiles(h.lat)
 	rep.RoundP50, rep.RoundP99, _ = quantiles(h.roundLat)
 	rep.AppendP50, rep.AppendP99, rep.AppendMax = quantiles(h.appendLat)
+	lags := append(slices.Clone(h.tableLag), waiting...)
+	rep.Lags = len(lags)
+	rep.LagP50, rep.LagP99, rep.LagMax = quantiles(lags)
 	rep.AckP99By = map[string]time.Duration{}
 	for k, ls := range h.latBy {
 		_, rep.AckP99By[k], _ = quantiles(ls)
@@ -548,6 +624,26 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 	rep.HeapPerTable = per
 	rep.TextViolations = h.fake.TextViolations()
 	return rep, nil
+}
+
+// shown is the bots' OnTableShown: a table message's lag.
+func (h *harness) shown(lag time.Duration) {
+	if !h.measuring.Load() {
+		return
+	}
+	h.mu.Lock()
+	h.tableLag = append(h.tableLag, lag)
+	h.mu.Unlock()
+}
+
+// describeLimits says what the fake enforced.
+func describeLimits(l *discordtest.Limits) string {
+	if l == nil {
+		d := discordtest.DefaultLimits()
+		l = &d
+		return fmt.Sprintf("Discord's: %d requests a second a bot token (interaction routes exempt), %d route buckets, ban after %d invalid requests in %v", l.Global, len(l.Routes), l.Invalid, l.InvalidWindow)
+	}
+	return fmt.Sprintf("%d requests a second a bot token (interaction routes exempt), %d route buckets", l.Global, len(l.Routes))
 }
 
 // quantiles are the median, the 99th percentile and the largest of ds

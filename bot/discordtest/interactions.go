@@ -131,6 +131,56 @@ func (i *Interaction) Original() *Message {
 	return nil
 }
 
+// Answer is the message the user sees as the interaction's answer:
+// @original, unless @original is the public message the user clicked,
+// acknowledged by a deferred update (an "aside" answer): then the answer
+// is the newest ephemeral follow-up still there, or nil.
+func (i *Interaction) Answer() *Message {
+	i.s.mu.Lock()
+	defer i.s.mu.Unlock()
+	return i.answerLocked()
+}
+
+func (i *Interaction) answerLocked() *Message {
+	orig := i.s.messages[i.in.original]
+	if orig != nil && !orig.Ephemeral() && i.in.original == i.in.sourceMsg {
+		for k := len(i.in.followups) - 1; k >= 0; k-- {
+			if m := i.s.messages[i.in.followups[k]]; m != nil && m.Ephemeral() {
+				return m.clone()
+			}
+		}
+		return nil
+	}
+	if orig != nil {
+		return orig.clone()
+	}
+	return nil
+}
+
+// WaitAnswer waits for the initial response (as Wait) and, when that is
+// a deferred update of the public message clicked, for the ephemeral
+// follow-up that answers; it returns Answer, nil if none came before ctx
+// ended (DefaultWait without a deadline).
+func (i *Interaction) WaitAnswer(ctx context.Context) *Message {
+	i.s.t.Helper()
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, DefaultWait)
+		defer cancel()
+	}
+	i.Wait(ctx)
+	for {
+		if m := i.Answer(); m != nil {
+			return m
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(time.Millisecond):
+		}
+	}
+}
+
 // Followups returns the follow-up messages in their current state, oldest
 // first, leaving out deleted ones. The first follow-up after a deferred
 // response fills @original instead and is not listed.
@@ -1101,6 +1151,9 @@ func (s *Server) executeWebhook(rq *request) reply {
 	} else {
 		s.storeResponse(in, m)
 		in.followups = append(in.followups, m.ID)
+		if ch := s.channels[m.ChannelID]; ch != nil && !m.Ephemeral() {
+			ch.Archived = false // a new message unarchives a thread
+		}
 	}
 	if rq.query.Get("wait") != "true" {
 		return noContent()

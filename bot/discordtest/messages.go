@@ -199,10 +199,11 @@ func (s *Server) getChannel(rq *request) reply {
 	return ok(s.channelJSON(ch))
 }
 
-// archived is the error for an edit or a deletion through a channel
-// route in an archived thread (400, 50083); nil otherwise. s.mu is held.
-func (s *Server) archived(rq *request) *APIError {
-	if ch := s.channels[rq.params["channel.id"]]; ch != nil && ch.Archived {
+// archived is the error for an edit or a deletion of a public message m
+// in an archived thread (400, 50083), through a channel route or a
+// webhook; nil otherwise. s.mu is held.
+func (s *Server) archived(m *Message) *APIError {
+	if ch := s.channels[m.ChannelID]; ch != nil && ch.Archived && !m.Ephemeral() {
 		return apiErr(http.StatusBadRequest, codeThreadArchived, "Thread is archived")
 	}
 	return nil
@@ -339,7 +340,7 @@ func editFound(find finder) handler {
 		if e := s.mayNotSend(rq, false); e != nil {
 			return fail(e) // a channel route (a webhook's has no channel.id)
 		}
-		if e := s.archived(rq); e != nil {
+		if e := s.archived(m); e != nil {
 			return fail(e)
 		}
 		n, e := s.edit(rq, nil, m, rq.body, false)
@@ -356,7 +357,7 @@ func deleteFound(find finder) handler {
 		if e != nil {
 			return fail(e)
 		}
-		if e := s.archived(rq); e != nil {
+		if e := s.archived(m); e != nil {
 			return fail(e)
 		}
 		delete(s.messages, m.ID)

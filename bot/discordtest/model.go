@@ -491,6 +491,10 @@ type Call struct {
 	// Injected marks a 429 or 5xx the test asked for (RateLimitNext,
 	// FailNext); such calls are not in Errors.
 	Injected bool
+	// MessageID is the message a successful request created, changed or
+	// deleted (for an interaction's @original, the message it stands
+	// for), "" when none.
+	MessageID string
 	// Limited marks a request refused with 429 by the fake's rate limits
 	// (WithRateLimits); such calls are in Errors.
 	Limited bool

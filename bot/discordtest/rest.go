@@ -238,6 +238,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		rq.in.rejected = append(rq.in.rejected, call)
 	}
 	msgID, chID := s.affected(&call, rq, rep, msgsBefore)
+	s.calls[len(s.calls)-1].MessageID = msgID
 	s.captureCall(r, &call, rq, rep, msgID, chID)
 	textViolations := s.checkText(&call, rq, rep, msgID)
 	s.mu.Unlock()

@@ -62,26 +62,36 @@ type Stats struct {
 	Pauses int
 }
 
-// New returns a limiter of rate requests a second with a burst of one
-// second's worth (at least 1); rate 0 limits nothing.
-func New(rate float64) *Limiter {
+// New returns a limiter that keeps within limit requests in any one
+// second, as Discord counts them: a bucket of a fiftieth of them (at
+// least 1) refilled at nine tenths of the limit less the bucket a second,
+// so that a full bucket and a second of refills stay a tenth below the
+// limit. The tenth left is the margin for requests that, once let
+// through, wait for their route's bucket (discordgo's) and then arrive
+// together with later ones. limit 0 limits nothing.
+func New(limit float64) *Limiter {
 	l := &Limiter{changed: make(chan struct{}), now: time.Now}
-	l.SetRate(rate)
+	l.SetLimit(limit)
 	l.tokens = l.burst
 	return l
 }
 
-// SetRate changes the rate (and the burst with it).
-func (l *Limiter) SetRate(rate float64) {
+// SetLimit changes the limit (the rate and the bucket with it).
+func (l *Limiter) SetLimit(limit float64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.refill(l.now())
-	l.rate, l.burst = max(rate, 0), max(rate, 1)
+	limit = max(limit, 0)
+	l.burst = max(limit/50, 1)
+	l.rate = limit*0.9 - l.burst
+	if limit > 0 && l.rate <= 0 {
+		l.rate = limit / 2 // a limit of 1 or 2 a second: half of it, a token held
+	}
 	l.tokens = min(l.tokens, l.burst)
 	l.notify()
 }
 
-// Rate is the limiter's rate.
+// Rate is the limiter's refill rate (requests a second).
 func (l *Limiter) Rate() float64 {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -34,8 +34,8 @@ func TestExempt(t *testing.T) {
 // a slow machine only lengthens).
 func TestNeverOverrun(t *testing.T) {
 	t.Parallel()
-	const rate, n = 200.0, 300
-	l := New(rate)
+	limit, n := 200.0, 300
+	l := New(limit)
 	start := time.Now()
 	var wg sync.WaitGroup
 	for range n {
@@ -46,9 +46,10 @@ func TestNeverOverrun(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	// The first second's worth goes at once; the rest at the rate.
-	if min := time.Duration(float64(n-rate) / rate * float64(time.Second)); time.Since(start) < min*9/10 {
-		t.Errorf("%d requests at %v/s took %v, less than %v", n, rate, time.Since(start), min)
+	// A fiftieth of the limit goes at once, the rest at nine tenths of
+	// the limit less that.
+	if min := time.Duration((float64(n) - limit/50) / (limit*9/10 - limit/50) * float64(time.Second)); time.Since(start) < min*95/100 {
+		t.Errorf("%d requests within %v/s took %v, less than %v", n, limit, time.Since(start), min)
 	}
 	if st := l.Stats(); st.Admitted[Edit] != n {
 		t.Errorf("admitted %v", st.Admitted)
@@ -86,7 +87,7 @@ func TestClassesInOrder(t *testing.T) {
 	waiting(2)
 	wg.Go(func() { _ = l.Wait(context.Background(), Urgent); got(Urgent) })
 	waiting(3)
-	l.SetRate(1000)
+	l.SetLimit(1000)
 	wg.Wait()
 	if len(order) != 3 || order[0] != Urgent || order[1] != Edit || order[2] != Cleanup {
 		t.Errorf("order = %v, want urgent, edit, clean-up", order)
@@ -143,7 +144,7 @@ func TestTransport(t *testing.T) {
 	if st := l.Stats(); st.Admitted[Urgent] != 1 {
 		t.Errorf("admitted %v, want only the first request counted", st.Admitted)
 	}
-	l.SetRate(1000)
+	l.SetLimit(1000)
 	get(context.Background(), "/api/v10/global")
 	start := time.Now()
 	get(context.Background(), "/api/v10/channels/1/messages")

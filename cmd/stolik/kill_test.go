@@ -270,8 +270,13 @@ func TestKillUnderLoad(t *testing.T) {
 					u = who[rnd.IntN(len(who))]
 				}
 				if in, ok := ack(fake.ClickErr(u, tm, "hand/"+tb.id)); ok {
+					// A click on the table message is answered by an
+					// ephemeral follow-up (none if the bot was killed first).
+					ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+					hand := in.WaitAnswer(ctx)
+					cancel()
 					mu.Lock()
-					hands[u] = in.Original()
+					hands[u] = hand
 					mu.Unlock()
 				}
 			}

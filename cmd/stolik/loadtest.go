@@ -42,6 +42,8 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	memprofile := fs.String("memprofile", "", "write the allocations of the whole run (pprof's allocs profile) to this file")
 	pictures := fs.String("pictures", "on", "on: the bot draws the table's and the hands' pictures; off: words only")
 	db := fs.String("db", "", "the database: a postgres:// URL of a database without open tables (default: SQLite in --dir)")
+	limits := fs.String("limits", "on", "on: the fake Discord enforces Discord's rate limits (50 requests a second a bot token, per-route buckets); off: none")
+	restRate := fs.Int("rest-rate", 0, "the bots' rest_rate, bot-token requests a second for all of them (0: the bot's default, 50)")
 	processes := fs.Int("processes", 1, "bots sharing the database, one shard of the gateway each (more than 1 needs --db postgres://…)")
 	if err := parseFlags(l, "loadtest", fs, args); err != nil {
 		return err
@@ -64,11 +66,16 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 		return bad("--pictures", *pictures)
 	case *processes < 1:
 		return bad("--processes", *processes)
+	case *limits != "on" && *limits != "off":
+		return bad("--limits", *limits)
+	case *restRate < 0:
+		return bad("--rest-rate", *restRate)
 	case *processes > 1 && !open.IsPostgres(*db):
 		// The URL may hold a password: the error does not show it.
 		return usageError{l.T("cli.loadtest.processes", nil)}
 	}
-	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *ai, Dir: *dir, TableCache: *cache, Seed: *seed, NoPictures: *pictures == "off", DB: *db, Processes: *processes}
+	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *ai, Dir: *dir, TableCache: *cache, Seed: *seed, NoPictures: *pictures == "off", DB: *db, Processes: *processes,
+		NoLimits: *limits == "off", RESTRate: *restRate}
 	if *games != "" {
 		for _, id := range strings.Split(*games, ",") {
 			id = strings.TrimSpace(id)

@@ -408,8 +408,13 @@ func TestSeveralProcesses(t *testing.T) {
 					u = who[rnd.IntN(len(who))]
 				}
 				if in, ok := ack3(fake.ClickErr(u, tm, "hand/"+tb.id)); ok {
+					// A click on the table message is answered by an
+					// ephemeral follow-up.
+					ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+					hand := in.WaitAnswer(ctx)
+					cancel()
 					mu.Lock()
-					hands[u] = in.Original()
+					hands[u] = hand
 					mu.Unlock()
 				}
 			}
