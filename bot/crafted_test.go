@@ -71,6 +71,7 @@ type rigOptions struct {
 	wrap     func(bot.Store) bot.Store // nil: the SQLite store as it is
 	ackAfter time.Duration             // 0: the bot's default (1.5 s)
 	clock    *discordtest.FakeClock    // nil: real time
+	restRate int                       // the bot's rest_rate; 0: its default
 }
 
 func newRig(t *testing.T, o rigOptions) *rig {
@@ -108,6 +109,9 @@ func newRig(t *testing.T, o rigOptions) *rig {
 	cfg.ShutdownTimeout = bot.Duration{Duration: 5 * time.Second}
 	cfg.PublishInterval = bot.Duration{}
 	cfg.PingQuiet = bot.Duration{}
+	if o.restRate > 0 {
+		cfg.RESTRate = o.restRate
+	}
 	var st bot.Store = db
 	if o.wrap != nil {
 		st = o.wrap(db)
