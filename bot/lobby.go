@@ -3,6 +3,7 @@ package bot
 import (
 	"cmp"
 	"context"
+	"errors"
 	"maps"
 	"net/http"
 	"slices"
@@ -100,7 +101,16 @@ func (b *Bot) channelFree(ctx context.Context, r *reply, u user, channelID strin
 // lobby message, answering the user when it cannot (the table is then
 // abandoned).
 func (b *Bot) openTable(ctx context.Context, r *reply, u user, rec table.Record, meta record.Meta) (table.Record, bool) {
+	channelID := rec.ChannelID
 	rec, err := b.tables.Create(ctx, rec)
+	if errors.Is(err, table.ErrChannelTaken) {
+		// Another open came first (here or in another process): the
+		// database holds one open table per channel.
+		if b.channelFree(ctx, r, u, channelID) {
+			r.send(ctx, message{content: u.l.T("error.internal", nil)}) // it has ended meanwhile
+		}
+		return rec, false
+	}
 	if err != nil {
 		if engine.Code(err) == "" {
 			b.log.Error("creating a table", "err", err)

@@ -44,6 +44,7 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	db := fs.String("db", "", "the database: a postgres:// URL of a database without open tables (default: SQLite in --dir)")
 	limits := fs.String("limits", "on", "on: the fake Discord enforces Discord's rate limits (50 requests a second a bot token, per-route buckets); off: none")
 	restRate := fs.Int("rest-rate", 0, "the bots' rest_rate, bot-token requests a second for all of them (0: the bot's default, 50)")
+	knee := fs.Int("knee", 0, "search the capacity knee: from --tables, doubling up to this many tables, the most at which the table message stays at most 2 s behind at p99 with no request refused (one run of --duration each)")
 	processes := fs.Int("processes", 1, "bots sharing the database, one shard of the gateway each (more than 1 needs --db postgres://…)")
 	if err := parseFlags(l, "loadtest", fs, args); err != nil {
 		return err
@@ -70,6 +71,8 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 		return bad("--limits", *limits)
 	case *restRate < 0:
 		return bad("--rest-rate", *restRate)
+	case *knee < 0 || (*knee > 0 && *knee < *tables):
+		return bad("--knee", *knee)
 	case *processes > 1 && !open.IsPostgres(*db):
 		// The URL may hold a password: the error does not show it.
 		return usageError{l.T("cli.loadtest.processes", nil)}
@@ -126,6 +129,14 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 				}
 			}
 		}()
+	}
+	if *knee > 0 {
+		kr, err := loadtest.Knee(ctx, cfg, *knee, 2*time.Second, cfg.Progress)
+		if err != nil {
+			return err
+		}
+		kr.Print(out)
+		return nil
 	}
 	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {

@@ -32,7 +32,7 @@ Usage:
   stolik sim <game> -n N [--seats N] [--seed S] [--option k=v ...] [--bots heuristic,random,...]
   stolik replay --db FILE --table ID [--seat N] [--reveal] [--lang en|pl|uk]
   stolik rules <game> [--topic T | --card NAME] [--lang en|pl|uk]
-  stolik loadtest [--tables N] [--duration D] [--think D] [--games a,b] [--cache N] [--db postgres://… [--processes N]]
+  stolik loadtest [--tables N] [--duration D] [--think D] [--games a,b] [--cache N] [--limits on|off] [--knee N] [--db postgres://… [--processes N]]
   stolik check --db FILE [--mark-corrupt]
   stolik migrate-db --from FILE --to postgres://USER:PASSWORD@HOST:PORT/DATABASE [--resume]
 

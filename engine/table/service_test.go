@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,12 +83,15 @@ func (e *env) logLen(t *testing.T, id string) int {
 	return len(log)
 }
 
+// channelSeq gives each table of the tests a channel of its own.
+var channelSeq atomic.Int64
+
 func counterRecord(seats int, status table.Status) table.Record {
 	rec := table.Record{
 		Setup:     engine.Setup{Game: "counter", Seats: seats},
 		Status:    status,
 		Lang:      "en",
-		ChannelID: "c1",
+		ChannelID: fmt.Sprintf("c%d", channelSeq.Add(1)), // one open table per channel
 		CreatedBy: "u0",
 	}
 	for s := range seats {

@@ -73,10 +73,16 @@ var ErrNotFound = errors.New("table: not found")
 // ErrExists is returned by Store.Create when the id is already taken.
 var ErrExists = errors.New("table: id already exists")
 
+// ErrChannelTaken is returned by Store.Create for an open table (in the
+// lobby or played) in a channel that has one already: one open table per
+// channel, whichever process opens it.
+var ErrChannelTaken = errors.New("table: the channel has an open table")
+
 // Store is what the table service needs from persistence.
 type Store interface {
 	// Create stores a new table with its seats, failing with ErrExists when
-	// the id is taken.
+	// the id is taken, and with ErrChannelTaken when the table is open (in
+	// the lobby or played) and its channel has an open table already.
 	Create(ctx context.Context, rec Record) error
 	// Load returns a table and its whole log in order, failing with
 	// ErrNotFound for an unknown id and with a *CorruptError for rows that

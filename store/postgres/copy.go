@@ -101,6 +101,13 @@ func (d *DB) ImportTable(ctx context.Context, c TableCopy) error {
 		if err != nil {
 			return fmt.Errorf("store/postgres: importing table %s: %w", t.ID, err)
 		}
+		// An open table holds its channel, unless one imported before
+		// holds it (a channel that an older version let have two).
+		if _, err := tx.Exec(ctx, `UPDATE tables SET open_channel = channel_id
+			WHERE id = $1 AND status IN ('lobby', 'playing') AND corrupt = '' AND channel_id <> ''
+			AND NOT EXISTS (SELECT 1 FROM tables WHERE open_channel = $2)`, t.ID, t.ChannelID); err != nil {
+			return fmt.Errorf("store/postgres: importing table %s: %w", t.ID, err)
+		}
 		rec := table.Record{ID: t.ID, Seats: c.Seats}
 		if err := insertSeats(ctx, tx, rec); err != nil {
 			return err

@@ -25,14 +25,21 @@ func (d *DB) Create(ctx context.Context, rec table.Record) error {
 	if err != nil {
 		return err
 	}
+	var open *string
+	if rec.ChannelID != "" && (rec.Status == table.StatusLobby || rec.Status == table.StatusPlaying) {
+		open = &rec.ChannelID // one open table per channel (tables_open_channel)
+	}
 	return d.write(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO tables
-			(id, game, options, seats, seed, status, lang, guild_id, channel_id, message_id, created_by, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			(id, game, options, seats, seed, status, lang, guild_id, channel_id, message_id, created_by, created_at, updated_at, open_channel)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 			rec.ID, rec.Setup.Game, opts, rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status),
-			rec.Lang, rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy, rec.CreatedAt, rec.UpdatedAt)
+			rec.Lang, rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy, rec.CreatedAt, rec.UpdatedAt, open)
 		if isUnique(err, "tables_pkey") {
 			return fmt.Errorf("store/postgres: table %s: %w", rec.ID, table.ErrExists)
+		}
+		if isUnique(err, "tables_open_channel") {
+			return fmt.Errorf("store/postgres: table %s: %w", rec.ID, table.ErrChannelTaken)
 		}
 		if err != nil {
 			return fmt.Errorf("store/postgres: creating table %s: %w", rec.ID, err)

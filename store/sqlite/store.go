@@ -220,13 +220,25 @@ func (d *DB) Create(ctx context.Context, rec table.Record) error {
 	if err != nil {
 		return err
 	}
+	open := openChannel(rec)
 	return d.write(ctx, func(tx stmtTx) error {
+		if open != nil {
+			// The write transaction is the only one: the check and the
+			// insert are one step (the unique index stands behind it).
+			var taken int
+			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM tables WHERE open_channel = ? AND id <> ?)`, *open, rec.ID).Scan(&taken); err != nil {
+				return fmt.Errorf("store: creating table %s: %w", rec.ID, err)
+			}
+			if taken != 0 {
+				return fmt.Errorf("store: table %s: %w", rec.ID, table.ErrChannelTaken)
+			}
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO tables
-			(id, game, options, seats, seed, status, lang, guild_id, channel_id, message_id, created_by, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			(id, game, options, seats, seed, status, lang, guild_id, channel_id, message_id, created_by, created_at, updated_at, open_channel)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			rec.ID, rec.Setup.Game, opts, rec.Setup.Seats, int64(rec.Setup.Seed), string(rec.Status),
 			rec.Lang, rec.GuildID, rec.ChannelID, rec.MessageID, rec.CreatedBy,
-			formatTime(rec.CreatedAt), formatTime(rec.UpdatedAt))
+			formatTime(rec.CreatedAt), formatTime(rec.UpdatedAt), open)
 		if err != nil {
 			var se sqlite3.Error
 			if errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey || se.ExtendedCode == sqlite3.ErrConstraintUnique) {
@@ -236,6 +248,15 @@ func (d *DB) Create(ctx context.Context, rec table.Record) error {
 		}
 		return insertSeats(ctx, tx, rec)
 	})
+}
+
+// openChannel is the channel an open table holds (open_channel), nil for
+// a table that holds none.
+func openChannel(rec table.Record) *string {
+	if rec.ChannelID == "" || (rec.Status != table.StatusLobby && rec.Status != table.StatusPlaying) {
+		return nil
+	}
+	return &rec.ChannelID
 }
 
 func insertSeats(ctx context.Context, tx stmtTx, rec table.Record) error {

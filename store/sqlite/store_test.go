@@ -43,7 +43,7 @@ func tableRecord(id string, status table.Status) table.Record {
 		},
 		Lang:      "pl",
 		GuildID:   "g1",
-		ChannelID: "c1",
+		ChannelID: "c-" + id, // one open table per channel
 		MessageID: "m1",
 		CreatedBy: "u100",
 		CreatedAt: t0,

@@ -39,6 +39,7 @@ var cases = []struct {
 }{
 	{"CreateLoadRoundTrip", testCreateLoadRoundTrip},
 	{"CreateDuplicate", testCreateDuplicate},
+	{"OneOpenTablePerChannel", testOneOpenTablePerChannel},
 	{"CreateRejectsBadRecords", testCreateRejectsBadRecords},
 	{"LoadUnknown", testLoadUnknown},
 	{"Append", testAppend},
@@ -96,7 +97,7 @@ func Record(id string, status table.Status) table.Record {
 		},
 		Lang:      "pl",
 		GuildID:   "g1",
-		ChannelID: "c1",
+		ChannelID: "c-" + id, // one open table per channel: a channel of its own
 		MessageID: "m1",
 		CreatedBy: "u100",
 		CreatedAt: T0,
@@ -253,6 +254,70 @@ func testCreateDuplicate(t *testing.T, open Opener) {
 	}
 	if got, _ := load(t, b, "dup"); got.Status != table.StatusLobby || len(got.Seats) != 3 {
 		t.Errorf("the failed Create changed the table: %+v", got)
+	}
+}
+
+// testOneOpenTablePerChannel: a channel holds one open table (in the
+// lobby or played): another is refused with table.ErrChannelTaken, from
+// many goroutines at once (and handles, where the backend reopens) one
+// gets it; once the table ends (by an entry, an update, or a corrupt
+// mark) the channel takes a new one. An ended table never holds it.
+func testOneOpenTablePerChannel(t *testing.T, open Opener) {
+	b := open(t)
+	hs := handles(t, b, 2)
+	in := func(id string, st table.Status) table.Record {
+		r := Record(id, st)
+		r.ChannelID = "shared"
+		return r
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	made, taken := 0, 0
+	for k := range 8 {
+		wg.Go(func() {
+			err := hs[k%2].Create(ctx, in(fmt.Sprintf("race%d", k), table.StatusLobby))
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				made++
+			case errors.Is(err, table.ErrChannelTaken):
+				taken++
+			default:
+				t.Errorf("Create: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if made != 1 || taken != 7 {
+		t.Fatalf("8 opens at once in one channel: %d made, %d refused; want 1 and 7", made, taken)
+	}
+	ids, err := b.InChannel(ctx, "shared")
+	if err != nil || len(ids) != 1 {
+		t.Fatalf("InChannel = %v, %v", ids, err)
+	}
+	// Ended tables do not hold the channel: finished ones, made so.
+	create(t, b, in("done", table.StatusFinished))
+	if err := b.Create(ctx, in("late", table.StatusPlaying)); !errors.Is(err, table.ErrChannelTaken) {
+		t.Fatalf("a second open table: %v, want table.ErrChannelTaken", err)
+	}
+	first := ids[0]
+	if err := b.Append(ctx, first, Entry(0), table.StatusAbandoned); err != nil {
+		t.Fatal(err)
+	}
+	create(t, b, in("next", table.StatusLobby))
+	rec, _ := load(t, b, "next")
+	rec.Status = table.StatusAbandoned
+	if err := b.Update(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	create(t, b, in("third", table.StatusPlaying))
+	if err := b.MarkCorrupt(ctx, "third", "test"); err != nil {
+		t.Fatal(err)
+	}
+	create(t, b, in("fourth", table.StatusLobby))
+	if ids, err := b.InChannel(ctx, "shared"); err != nil || !slices.Equal(ids, []string{"fourth"}) {
+		t.Errorf("InChannel at the end = %v, %v; want fourth", ids, err)
 	}
 }
 
@@ -620,21 +685,22 @@ func testOpenListsLobbyAndPlaying(t *testing.T, open Opener) {
 
 func testInChannel(t *testing.T, open Opener) {
 	b := open(t)
-	a, bb, c := Record("a", table.StatusLobby), Record("b", table.StatusPlaying), Record("c", table.StatusFinished)
-	bb.CreatedAt = T0.Add(time.Hour)
+	// c1 holds a in its lobby, c (finished) and, in a thread of c3, e.
+	a, c := Record("a", table.StatusLobby), Record("c", table.StatusFinished)
+	a.ChannelID, c.ChannelID = "c1", "c1"
 	d := Record("d", table.StatusPlaying)
 	d.ChannelID = "c2"
 	e := Record("e", table.StatusPlaying)
 	e.ChannelID = "c3"
 	e.CreatedAt = T0.Add(-time.Hour)
-	create(t, b, a, bb, c, d, e)
+	create(t, b, a, c, d, e)
 	if err := b.SetMeta(ctx, "e", record.Meta{ThreadID: "c1"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		channel string
 		want    []string
-	}{{"c1", []string{"e", "a", "b"}}, {"c2", []string{"d"}}, {"c3", []string{"e"}}, {"none", nil}} {
+	}{{"c1", []string{"e", "a"}}, {"c2", []string{"d"}}, {"c3", []string{"e"}}, {"none", nil}} {
 		if got, err := b.InChannel(ctx, c.channel); err != nil || !slices.Equal(got, c.want) {
 			t.Errorf("InChannel(%s) = %v, %v; want %v", c.channel, got, err, c.want)
 		}
@@ -647,6 +713,7 @@ func testLastInChannel(t *testing.T, open Opener) {
 		t.Fatalf("LastInChannel of an empty store = %q, %v", id, err)
 	}
 	old, newer, other := Record("old", table.StatusPlaying), Record("newer", table.StatusAbandoned), Record("other", table.StatusLobby)
+	old.ChannelID, newer.ChannelID = "c1", "c1"
 	newer.CreatedAt = T0.Add(time.Minute)
 	other.ChannelID = "c2"
 	other.CreatedAt = T0.Add(time.Hour)
@@ -660,7 +727,8 @@ func testLastInChannel(t *testing.T, open Opener) {
 	if id, err := b.LastInChannel(ctx, "th"); err != nil || id != "other" {
 		t.Errorf("LastInChannel(thread) = %q, %v; want other", id, err)
 	}
-	same := Record("same", table.StatusLobby)
+	same := Record("same", table.StatusFinished)
+	same.ChannelID = "c1"
 	same.CreatedAt = newer.CreatedAt
 	create(t, b, same)
 	if id, err := b.LastInChannel(ctx, "c1"); err != nil || id != "same" {
@@ -1192,7 +1260,9 @@ func testUnknownTableRefused(t *testing.T, open Opener) {
 func testMarkCorrupt(t *testing.T, open Opener) {
 	b := open(t)
 	for _, id := range []string{"a", "b"} {
-		create(t, b, Record(id, table.StatusPlaying))
+		rec := Record(id, table.StatusPlaying)
+		rec.ChannelID = "c-" + id
+		create(t, b, rec)
 		appendN(t, b, id, 0, 1)
 	}
 	if got, err := b.MarkedCorrupt(ctx); err != nil || len(got) != 0 {
@@ -1217,9 +1287,13 @@ func testMarkCorrupt(t *testing.T, open Opener) {
 	if ids, err := b.Open(ctx); err != nil || !slices.Equal(ids, []string{"b"}) {
 		t.Errorf("Open = %v, %v", ids, err)
 	}
-	if ids, err := b.InChannel(ctx, "c1"); err != nil || !slices.Equal(ids, []string{"b"}) {
+	if ids, err := b.InChannel(ctx, "c-a"); err != nil || len(ids) != 0 {
+		t.Errorf("InChannel of the marked table's channel = %v, %v", ids, err)
+	}
+	if ids, err := b.InChannel(ctx, "c-b"); err != nil || !slices.Equal(ids, []string{"b"}) {
 		t.Errorf("InChannel = %v, %v", ids, err)
 	}
+
 	if ts, err := b.OpenTables(ctx); err != nil || len(ts) != 1 || ts[0].ID != "b" {
 		t.Errorf("OpenTables = %+v, %v", ts, err)
 	}
@@ -1243,8 +1317,14 @@ func testMarkCorrupt(t *testing.T, open Opener) {
 	if got, err := b.MarkedCorrupt(ctx); err != nil || !slices.Equal(got, []store.CorruptTable{{ID: "a", Reason: "log does not replay at entry 0"}}) {
 		t.Errorf("MarkedCorrupt after a second mark = %+v, %v", got, err)
 	}
+	// The marked table no longer holds its channel: a new one opens there.
+	again := Record("a2", table.StatusLobby)
+	again.ChannelID = "c-a"
+	if err := b.Create(ctx, again); err != nil {
+		t.Errorf("a new table in the channel of a marked one: %v", err)
+	}
 	// Still in its channel's history.
-	if id, err := b.LastInChannel(ctx, "c1"); err != nil || id != "b" {
+	if id, err := b.LastInChannel(ctx, "c-b"); err != nil || id != "b" {
 		t.Errorf("LastInChannel = %q, %v", id, err)
 	}
 }
