@@ -478,3 +478,55 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// TestOneOpenTableMigration: a database of an older version where a
+// channel got two open tables migrates; the newer holds the channel, the
+// older is still played, and once the newer ends a new table opens there.
+func TestOneOpenTableMigration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stolik.db")
+	ctx := context.Background()
+	ms, err := store.LoadMigrations(embedded, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite3", dsn(path, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, raw, ms[:4]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`INSERT INTO tables (id, game, seats, seed, status, channel_id, created_at, updated_at) VALUES
+		('old', 'lynx', 3, 1, 'playing', 'c', '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z'),
+		('new', 'lynx', 3, 1, 'lobby', 'c', '2025-01-02T00:00:00Z', '2025-01-02T00:00:00Z'),
+		('gone', 'lynx', 3, 1, 'finished', 'd', '2025-01-02T00:00:00Z', '2025-01-02T00:00:00Z')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := OpenChecked(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if ids, err := db.InChannel(ctx, "c"); err != nil || len(ids) != 2 {
+		t.Fatalf("the two open tables after the migration: %v, %v", ids, err)
+	}
+	again := tableRecord("third", table.StatusLobby)
+	again.ChannelID = "c"
+	if err := db.Create(ctx, again); !errors.Is(err, table.ErrChannelTaken) {
+		t.Fatalf("a third open table in the channel: %v, want table.ErrChannelTaken", err)
+	}
+	other := tableRecord("elsewhere", table.StatusLobby)
+	other.ChannelID = "d"
+	if err := db.Create(ctx, other); err != nil {
+		t.Fatalf("an open table beside a finished one: %v", err)
+	}
+	if err := db.Append(ctx, "new", table.Entry{N: 0, Seat: 0, Action: "x", At: t0}, table.StatusAbandoned); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Create(ctx, again); err != nil {
+		t.Errorf("an open table once the newer one ended: %v", err)
+	}
+}
