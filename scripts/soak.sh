@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long runs: .ci/run runs this after the README's `go test ./...` and
+# The long runs: .ci/run runs this after the README's `go test -timeout 30m ./...` and
 # scripts/race.sh. Under -race without STOLIK_SOAK=1 the long single-
 # goroutine walks play a sample (enginetest.Sampled; the README's command,
 # without -race, plays them in full); with STOLIK_SOAK=1 the conformance
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 export STOLIK_SOAK=1
 step() {
 	echo "== soak: $*"
-	go test -count=1 "$@"
+	go test -count=1 -timeout 60m "$@"
 }
 step -run '^(TestConformance|TestIsLegalAgreesWithLegal|TestCheckAgreesWithLegal)$' ./engine/...
 step -run '^(TestConformance|TestPrincessesScreen|TestChaptersScreen|TestLynxScreen|TestCourtiersScreen)$' ./render/...
