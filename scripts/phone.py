@@ -9,8 +9,9 @@
 
 taps: taps per human decision, per test and overall. A decision is a user's
 game click at one table version; it costs its clicks (My hand, a button)
-and two for a select menu (open, pick). Also how many turn pings (posts
-that mention a user the message lets ping) carry a control.
+and two for a select menu (open, pick). Also how many turn pings (posts,
+channel messages or public follow-ups of an interaction, that mention a
+user the message lets ping) carry a control.
 
 words: reads the pictures with tesseract (eng+pol+ukr; Debian packages
 tesseract-ocr, tesseract-ocr-pol, tesseract-ocr-ukr) and scales every
@@ -42,7 +43,11 @@ def taps(path):
                     decisions.add((d.get('iuser'), m.group(1)))
                     n += 2 if m.group(2).startswith('~sel') else 1
             body = d.get('body')
-            if d['method'] == 'POST' and d['path'].startswith('/channels/') and d['path'].endswith('/messages') and isinstance(body, dict):
+            # A post: a channel message, or a public follow-up of an
+            # interaction (the bot posts a move's pings and results so).
+            post = d['path'].startswith('/channels/') and d['path'].endswith('/messages')
+            followup = re.fullmatch(r'/webhooks/\d+/[^/]+', d['path'].split('?')[0]) is not None
+            if d['method'] == 'POST' and (post or followup) and isinstance(body, dict) and not (body.get('flags') or 0) & 64:
                 allowed = body.get('allowed_mentions') or {}
                 text = json.dumps(body, ensure_ascii=False)
                 if re.search(r'<@\d+>', text) and (allowed.get('users') or 'users' in (allowed.get('parse') or [])):
