@@ -11,21 +11,39 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 )
 
-// TestWithinDiscordsRateLimits: a fake Discord that enforces a global
-// limit of 3 requests a second (below its channel's bucket for edits), and
-// a bot told the global limit (rest_rate 3). With the clicks on the table message too old for their
-// webhooks (15 minutes on the clock), its edits go through the bot token;
-// the players move from their hands as fast as the bot answers. The bot
-// gets no 429, stays within the global limit, and loses no update: once
-// it is idle, the table message names whom the game waits for.
+// TestWithinDiscordsRateLimits: a fake Discord that enforces Discord's
+// limits, tightened: in one case the table message's channel bucket lets
+// it be edited once a second, in the other the global limit (3 a second)
+// is below that bucket and the bot is told it (rest_rate). With the clicks
+// on the table message too old for their webhooks (15 minutes on the
+// clock), its edits go through the bot token; the players move from their
+// hands as fast as the bot answers. The bot gets no 429, stays within the
+// global limit, and loses no update: once it is idle, the table message
+// names whom the game waits for. (Told a rest_rate above the global
+// limit, the bot gets 429s and the second case fails.)
 func TestWithinDiscordsRateLimits(t *testing.T) {
 	t.Parallel()
+	for _, c := range []struct {
+		name              string
+		global, editLimit int
+	}{
+		{"a route's bucket", 50, 1},
+		{"the global limit", 3, 10},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			playWithinLimits(t, c.global, c.editLimit)
+		})
+	}
+}
+
+func playWithinLimits(t *testing.T, global, editLimit int) {
 	clock := discordtest.NewFakeClock(time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
 	limits := discordtest.DefaultLimits()
-	limits.Global = 3
+	limits.Global = global
 	for i := range limits.Routes {
 		if limits.Routes[i].Route == "PATCH /channels/{channel.id}/messages/{message.id}" {
-			limits.Routes[i].Limit, limits.Routes[i].Per = 10, time.Second
+			limits.Routes[i].Limit, limits.Routes[i].Per = editLimit, time.Second
 		}
 	}
 	r := newRig(t, rigOptions{fake: []discordtest.Option{discordtest.WithRateLimits(limits)}, clock: clock, restRate: limits.Global})
