@@ -203,15 +203,6 @@ func (c *canvas) segment(oy int, x0, y0, x1, y1, w float32, col color.RGBA) {
 	})
 }
 
-// dot draws a disc of radius rad; y is below row oy.
-func (c *canvas) dot(oy int, x, y, rad float32, col color.RGBA) {
-	top := floor(y - rad - 1)
-	r := image.Rect(floor(x-rad-1), oy+top, floor(x+rad+2), oy+floor(y+rad+2))
-	c.shape(r, col, func(z *vector.Rasterizer) {
-		pen{z: z, cx: x - float32(r.Min.X), cy: y - float32(top), h: rad}.circle(0, 0, 1)
-	})
-}
-
 // marker draws seat s's marker at x, y (below row oy): a filled shape of
 // its own (circle, square, triangle, diamond, triangle down, cross, star,
 // hexagon) on a dark edge, so that a line is told by its shape as well as

@@ -44,9 +44,6 @@ type Option func(*Player)
 // playout per candidate is always made).
 func Budget(n int) Option { return func(p *Player) { p.budget = max(n, 1) } }
 
-// Width sets how many candidates a decision weighs at most.
-func Width(n int) Option { return func(p *Player) { p.width = max(n, 1) } }
-
 // New makes a search player that plays out with policy (the game's
 // heuristic player), which also proposes its first candidate.
 func New(policy engine.Player, opts ...Option) *Player {
