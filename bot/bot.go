@@ -132,6 +132,12 @@ func (b *Bot) limitREST() {
 		return
 	}
 	b.rest = ratelimit.New(float64(b.cfg.RESTRate) / float64(max(b.cfg.Shards, 1)))
+	b.wrapTransport(func(next http.RoundTripper) http.RoundTripper { return ratelimit.Transport{Next: next, L: b.rest} })
+}
+
+// wrapTransport puts wrap around the transport of the session's HTTP
+// client, in a copy of the client (it may be shared).
+func (b *Bot) wrapTransport(wrap func(http.RoundTripper) http.RoundTripper) {
 	c := &http.Client{Timeout: 20 * time.Second}
 	if b.s.Client != nil {
 		cp := *b.s.Client
@@ -141,7 +147,7 @@ func (b *Bot) limitREST() {
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	c.Transport = ratelimit.Transport{Next: next, L: b.rest}
+	c.Transport = wrap(next)
 	b.s.Client = c
 }
 

@@ -295,15 +295,5 @@ func (t watchTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // before any request.
 func (b *Bot) watchCallbacks() {
 	b.callbacks = &callbackWatch{waiting: map[string][]func(){}}
-	c := &http.Client{Timeout: 20 * time.Second}
-	if b.s.Client != nil {
-		cp := *b.s.Client
-		c = &cp
-	}
-	next := c.Transport
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	c.Transport = watchTransport{next: next, watch: b.callbacks}
-	b.s.Client = c
+	b.wrapTransport(func(next http.RoundTripper) http.RoundTripper { return watchTransport{next: next, watch: b.callbacks} })
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stolik-bot/stolik/bot"
 	"github.com/stolik-bot/stolik/bot/discordtest"
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
@@ -15,9 +16,15 @@ import (
 // current replays a table from the store.
 func (w *world) current(id string) (table.Record, engine.State, []engine.Move) {
 	w.t.Helper()
-	rec, log, err := w.db.Load(context.Background(), id)
+	return replayed(w.t, w.db, id)
+}
+
+// replayed loads a table from db and replays its log.
+func replayed(t testing.TB, db bot.Store, id string) (table.Record, engine.State, []engine.Move) {
+	t.Helper()
+	rec, log, err := db.Load(context.Background(), id)
 	if err != nil {
-		w.t.Fatal(err)
+		t.Fatal(err)
 	}
 	g, _ := engine.Lookup(rec.Setup.Game)
 	moves := make([]engine.Move, len(log))
@@ -26,7 +33,7 @@ func (w *world) current(id string) (table.Record, engine.State, []engine.Move) {
 	}
 	st, err := engine.Replay(g, rec.Setup, moves)
 	if err != nil {
-		w.t.Fatal(err)
+		t.Fatal(err)
 	}
 	return rec, st, moves
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/stolik-bot/stolik/bot/discordtest"
-	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
 )
 
@@ -112,21 +111,9 @@ func playWithinLimits(t *testing.T, global, editLimit int) {
 	if n := calls() - edits0; n == 0 {
 		t.Errorf("no edit of the table message through the bot token")
 	}
-	rec, log, err := r.db.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, st, _ := replayed(t, r.db, id)
 	if rec.Status != table.StatusPlaying {
 		return
-	}
-	g, _ := engine.Lookup(rec.Setup.Game)
-	moves := make([]engine.Move, len(log))
-	for i, e := range log {
-		moves[i] = engine.Move{Seat: e.Seat, Action: e.Action}
-	}
-	st, err := engine.Replay(g, rec.Setup, moves)
-	if err != nil {
-		t.Fatal(err)
 	}
 	var want []string
 	for _, s := range st.Acting() {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"runtime"
 	"slices"
 	"strings"
@@ -1098,17 +1097,8 @@ func TestRawHTTP(t *testing.T) {
 	t.Parallel()
 	s := world(t)
 	post := func(path, body string) (int, map[string]any) {
-		req, _ := http.NewRequest("POST", s.URL()+path, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bot test-token")
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var out map[string]any
-		_ = json.NewDecoder(resp.Body).Decode(&out)
-		return resp.StatusCode, out
+		st, _, out := rawPost(t, s, path, body)
+		return st, out
 	}
 	if st, body := post("/api/v10/channels/"+channelID+"/messages", `{"content": `); st != 400 || body["code"] != 50109.0 {
 		t.Errorf("invalid JSON: %d %v", st, body)

@@ -259,38 +259,13 @@ func TestCheck(t *testing.T) {
 // TestCorruptMigrationBackfill: migration 0003 records the length of the
 // logs already stored.
 func TestCorruptMigrationBackfill(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "stolik.db")
 	ctx := context.Background()
-	ms, err := store.LoadMigrations(embedded, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := sql.Open("sqlite3", dsn(path, true))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := migrate(ctx, raw, ms[:2]); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	db := migratedFrom(t, 2,
 		`INSERT INTO tables (id, game, seats, seed, status, created_at, updated_at) VALUES
 			('a', 'princesses', 3, 1, 'playing', '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z'),
 			('b', 'princesses', 3, 1, 'lobby', '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z')`,
 		`INSERT INTO actions (table_id, n, seat, action, at) VALUES
-			('a', 0, 0, 'x', '2025-01-01T00:00:00Z'), ('a', 1, 1, 'y', '2025-01-01T00:00:00Z')`,
-	} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := raw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := OpenChecked(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+			('a', 0, 0, 'x', '2025-01-01T00:00:00Z'), ('a', 1, 1, 'y', '2025-01-01T00:00:00Z')`)
 	for id, want := range map[string]int{"a": 2, "b": 0} {
 		_, log, err := db.Load(ctx, id)
 		if err != nil || len(log) != want {
@@ -483,33 +458,11 @@ func BenchmarkCheck(b *testing.B) {
 // channel got two open tables migrates; the newer holds the channel, the
 // older is still played, and once the newer ends a new table opens there.
 func TestOneOpenTableMigration(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "stolik.db")
 	ctx := context.Background()
-	ms, err := store.LoadMigrations(embedded, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := sql.Open("sqlite3", dsn(path, true))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := migrate(ctx, raw, ms[:4]); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := raw.Exec(`INSERT INTO tables (id, game, seats, seed, status, channel_id, created_at, updated_at) VALUES
+	db := migratedFrom(t, 4, `INSERT INTO tables (id, game, seats, seed, status, channel_id, created_at, updated_at) VALUES
 		('old', 'lynx', 3, 1, 'playing', 'c', '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z'),
 		('new', 'lynx', 3, 1, 'lobby', 'c', '2025-01-02T00:00:00Z', '2025-01-02T00:00:00Z'),
-		('gone', 'lynx', 3, 1, 'finished', 'd', '2025-01-02T00:00:00Z', '2025-01-02T00:00:00Z')`); err != nil {
-		t.Fatal(err)
-	}
-	if err := raw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := OpenChecked(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+		('gone', 'lynx', 3, 1, 'finished', 'd', '2025-01-02T00:00:00Z', '2025-01-02T00:00:00Z')`)
 	if ids, err := db.InChannel(ctx, "c"); err != nil || len(ids) != 2 {
 		t.Fatalf("the two open tables after the migration: %v, %v", ids, err)
 	}
@@ -529,4 +482,39 @@ func TestOneOpenTableMigration(t *testing.T) {
 	if err := db.Create(ctx, again); err != nil {
 		t.Errorf("an open table once the newer one ended: %v", err)
 	}
+}
+
+// migratedFrom makes a database file at schema version n (its first n
+// migrations), runs stmts on it, and opens it with the store, which
+// migrates it to the current version; the store is closed when the test
+// ends.
+func migratedFrom(t *testing.T, n int, stmts ...string) *DB {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "stolik.db")
+	ms, err := store.LoadMigrations(embedded, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite3", dsn(path, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, raw, ms[:n]); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range stmts {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := OpenChecked(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	return db
 }
