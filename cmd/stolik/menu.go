@@ -208,16 +208,30 @@ func (c *chooser) choose(nums []int) (outcome, string, string) {
 	if c.inPick {
 		return c.choosePick(nums)
 	}
-	for _, n := range nums {
+	// A refused line changes nothing: the steps it took are taken back.
+	hist, pre, inPick := slices.Clone(c.hist), c.pre, c.inPick
+	refuse := func(why string) (outcome, string, string) {
+		c.hist, c.pre, c.inPick = hist, pre, inPick
+		return stay, "", why
+	}
+	for k, n := range nums {
 		items := c.items()
 		if c.inPick {
-			return c.choosePick(nums[slices.Index(nums, n):])
+			out, action, why := c.choosePick(nums[k:])
+			if out == stay && why != "" {
+				return refuse(why)
+			}
+			return out, action, why
 		}
 		i := slices.IndexFunc(items, func(it item) bool { return it.num == n })
 		if i < 0 {
-			return stay, "", c.l.T("ui.bad_number", map[string]any{"N": n})
+			return refuse(c.l.T("ui.bad_number", map[string]any{"N": n}))
 		}
 		it := items[i]
+		if (it.cont || it.whole) && k < len(nums)-1 {
+			// "1 1 1 1" where 1 is a whole move: not taken silently.
+			return refuse(c.l.T("ui.extra_numbers", map[string]any{"N": n}))
+		}
 		switch {
 		case it.cont:
 			return goOn, "", ""
