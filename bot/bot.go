@@ -669,14 +669,3 @@ func (b *Bot) WaitingToBeShown() []time.Duration {
 	})
 	return out
 }
-
-// RESTWaits reports how many bot-token requests the global rate limit
-// let through, by class (urgent, edit, clean-up), and how long they waited
-// for it in all; zeros with rest_rate 0.
-func (b *Bot) RESTWaits() (admitted [3]int, waited time.Duration) {
-	if b.rest == nil {
-		return admitted, 0
-	}
-	st := b.rest.Stats()
-	return st.Admitted, st.Waited
-}

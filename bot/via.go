@@ -118,10 +118,12 @@ type tokenRef struct {
 // minutes, and does not count those edits against the bot token's global
 // rate limit, so a table clicked in the last quarter of an hour gets its
 // edits through it (editTable). An entry goes when it is too old (swept
-// at every new one), when Discord refuses it, and when its table ends.
+// at most once a minute, at a new one; get never returns one too old),
+// when Discord refuses it, and when its table ends.
 type clickedTokens struct {
-	mu sync.Mutex
-	m  map[string]tokenRef // message id -> the newest interaction clicked on it
+	mu    sync.Mutex
+	m     map[string]tokenRef // message id -> the newest interaction clicked on it
+	swept time.Time           // when entries too old were last dropped
 }
 
 func (c *clickedTokens) note(msgID string, t tokenRef) {
@@ -130,9 +132,13 @@ func (c *clickedTokens) note(msgID string, t tokenRef) {
 	if c.m == nil {
 		c.m = map[string]tokenRef{}
 	}
-	for k, o := range c.m {
-		if t.at.Sub(o.at) >= viaFresh {
-			delete(c.m, k)
+	if t.at.Sub(c.swept) >= time.Minute {
+		// Not at every click: a click on one table need not walk them all.
+		c.swept = t.at
+		for k, o := range c.m {
+			if t.at.Sub(o.at) >= viaFresh {
+				delete(c.m, k)
+			}
 		}
 	}
 	if o, ok := c.m[msgID]; !ok || !o.at.After(t.at) {

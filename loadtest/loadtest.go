@@ -636,12 +636,12 @@ func (h *harness) shown(lag time.Duration) {
 	h.mu.Unlock()
 }
 
-// describeLimits says what the fake enforced.
+// describeLimits says what the fake enforced (nil: Discord's).
 func describeLimits(l *discordtest.Limits) string {
 	if l == nil {
 		d := discordtest.DefaultLimits()
-		l = &d
-		return fmt.Sprintf("Discord's: %d requests a second a bot token (interaction routes exempt), %d route buckets, ban after %d invalid requests in %v", l.Global, len(l.Routes), l.Invalid, l.InvalidWindow)
+		return fmt.Sprintf("Discord's: %d requests a second a bot token (interaction routes exempt), %d route buckets, ban after %d invalid requests in %v",
+			d.Global, len(d.Routes), d.Invalid, d.InvalidWindow)
 	}
 	return fmt.Sprintf("%d requests a second a bot token (interaction routes exempt), %d route buckets", l.Global, len(l.Routes))
 }

@@ -143,7 +143,7 @@ func (l *limiter) admit(route string, params map[string]string, now time.Time) (
 		l.invalid = l.invalid[cut:]
 		if len(l.invalid) >= lim.Invalid {
 			l.stats.Banned++
-			r := limited(lim.InvalidWindow-now.Sub(l.invalid[0]), true, "", 0, 0,
+			r := limited(now, lim.InvalidWindow-now.Sub(l.invalid[0]), true, "", 0, 0,
 				"You are being blocked from accessing our API temporarily due to exceeding our rate limits frequently.")
 			return &r, nil
 		}
@@ -168,7 +168,7 @@ func (l *limiter) admit(route string, params map[string]string, now time.Time) (
 		}
 		if b.used >= rl.Limit {
 			l.stats.Limited++
-			r := limited(b.reset.Sub(now), false, route, rl.Limit, 0, "You are being rate limited.")
+			r := limited(now, b.reset.Sub(now), false, route, rl.Limit, 0, "You are being rate limited.")
 			return &r, nil
 		}
 	}
@@ -179,7 +179,7 @@ func (l *limiter) admit(route string, params map[string]string, now time.Time) (
 		if l.used >= lim.Global {
 			l.stats.Limited++
 			l.stats.Global++
-			r := limited(l.window.Add(time.Second).Sub(now), true, "", 0, 0, "You are being rate limited.")
+			r := limited(now, l.window.Add(time.Second).Sub(now), true, "", 0, 0, "You are being rate limited.")
 			return &r, nil
 		}
 		l.used++
@@ -224,12 +224,12 @@ func bucketHeader(route string, limit, remaining int, after time.Duration, now t
 // seconds, the body's retry_after in seconds with a fraction, global in the
 // body and the X-RateLimit-Global and -Scope headers; a route's bucket
 // headers when a route's bucket refused it.
-func limited(after time.Duration, global bool, route string, limit, remaining int, msg string) reply {
+func limited(now time.Time, after time.Duration, global bool, route string, limit, remaining int, msg string) reply {
 	after = max(after, time.Millisecond)
 	secs := after.Seconds()
 	h := http.Header{}
 	if route != "" {
-		h = bucketHeader(route, limit, remaining, after, time.Now())
+		h = bucketHeader(route, limit, remaining, after, now)
 		h.Set("X-RateLimit-Scope", "user")
 	} else {
 		h.Set("X-RateLimit-Global", "true")
