@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -54,7 +55,11 @@ func TableAlt(sc render.Screen) string {
 		if !strings.Contains(line, s.Name) {
 			line = joinNonEmpty(": ", s.Name, line)
 		}
-		parts = append(parts, altPart{forms: []string{mark + line, mark + joinNonEmpty(": ", s.Name, strings.Join(s.Counts, ", ")), mark + s.Name}, drop: 4})
+		forms := []string{mark + line, mark + joinNonEmpty(": ", s.Name, strings.Join(s.Counts, ", ")), mark + s.Name}
+		if slices.ContainsFunc(sc.Result, func(r string) bool { return strings.Contains(r, s.Name) }) {
+			forms = append(forms, "") // the result names the seat already
+		}
+		parts = append(parts, altPart{forms: forms, drop: 4})
 	}
 	for _, s := range sc.StatusLines() {
 		parts = append(parts, altPart{forms: []string{s, ""}, drop: 5})

@@ -384,7 +384,9 @@ func TestBandKeysCoverScreen(t *testing.T) {
 		// Prompt, Hand and Secret are the hand's; the table draws the
 		// seats' own You and Acting).
 		{render.Screen{}, []string{"Game", "Acting", "Viewer", "Result", "Prompt", "Hand", "Secret", "Title", "Rule", "Center", "Seats", "Doing", "Status", "Recent", "Chart"}},
-		{render.Pile{}, []string{"Label", "Text", "Cards", "Count", "Group"}},
+		// A pile's Short is the terminal's narrow form; the pictures do
+		// not draw it.
+		{render.Pile{}, []string{"Label", "Text", "Cards", "Count", "Short", "Group"}},
 		{render.Card{}, []string{"Suit", "Value", "Name", "Note", "Code", "Down", "Mark"}},
 		// A seat's Score is not drawn (its Counts say it in words).
 		{render.SeatPart{}, []string{"Seat", "Name", "You", "Acting", "Counts", "Piles", "Line", "Score"}},

@@ -81,6 +81,11 @@ type Pile struct {
 	// Count is the number of cards when they are not listed (a draw pile,
 	// a hand seen from outside); 0 when Cards says it all.
 	Count int
+	// Short is the pile in a few words for a narrow room, what a decision
+	// weighs of it ("Butterflies ▲2" for one side of a family's column,
+	// "Hares ×3" for a domain's family); empty: the pile has no short form
+	// and a narrow room leaves it out.
+	Short string
 	// Group lays out center piles: piles with the same group form one row
 	// of the picture ("up", "down" around the queen's table).
 	Group string

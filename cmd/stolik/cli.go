@@ -210,9 +210,14 @@ func dbError(l *locales.Localizer, path, id string, err error) error {
 	return errors.New(l.T("cli.db.failed", data))
 }
 
+// codeMark is Markdown's `code` around one notation id (`cinderella`,
+// `haggle`), which the terminal shows in brackets, as its screens show
+// notation, so that it never reads as part of the name before it.
+var codeMark = regexp.MustCompile("`([a-z0-9][a-z0-9-]*)`")
+
 // plainText turns the Markdown of a text written for Discord into plain
-// terminal text: no **bold**, *italics*, `code` marks or > quotes; a
-// bullet "* " becomes "- ".
+// terminal text: no **bold**, *italics*, `code` marks or > quotes, a
+// notation id in brackets; a bullet "* " becomes "- ".
 func plainText(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, line := range lines {
@@ -230,6 +235,7 @@ func plainText(s string) string {
 		if strings.HasPrefix(rest, "* ") || strings.HasPrefix(rest, "- ") {
 			lead, rest = lead+"- ", rest[2:]
 		}
+		rest = codeMark.ReplaceAllString(rest, "[$1]")
 		rest = strings.NewReplacer("**", "", "`", "", "\\*", "\x00").Replace(rest)
 		rest = strings.ReplaceAll(rest, "*", "")
 		lines[i] = lead + strings.ReplaceAll(rest, "\x00", "*")

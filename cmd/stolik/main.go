@@ -30,7 +30,7 @@ Usage:
   stolik play --db FILE --table ID [--lang en|pl|uk]
   stolik scenario FILE...
   stolik sim <game> -n N [--seats N] [--seed S] [--option k=v ...] [--bots heuristic,random,...]
-  stolik replay --db FILE --table ID [--seat N] [--reveal] [--lang en|pl|uk]
+  stolik replay --db FILE [--table ID] [--seat N] [--reveal] [--lang en|pl|uk]
   stolik rules <game> [--topic T | --card NAME] [--lang en|pl|uk]
   stolik loadtest [--tables N] [--duration D] [--think D] [--games a,b] [--cache N] [--limits on|off] [--knee N] [--db postgres://… [--processes N]]
   stolik check --db FILE [--mark-corrupt]

@@ -296,6 +296,15 @@ func checkGameOutput(t *testing.T, l *locales.Localizer, out string, want ...str
 	if strings.Contains(out, locales.MissingOpen) {
 		t.Errorf("output has a missing message:\n%s", out)
 	}
+	// The player's own name ("Player 0 (you)") ends in brackets: it is
+	// never put in brackets or followed by more ("(Player 0 (you))").
+	you := l.T("ui.you", nil)
+	for _, line := range strings.Split(joined, "\n") {
+		if strings.Contains(line, you+")") || strings.Contains(line, you+" (") {
+			t.Errorf("brackets in brackets: %q", line)
+			break
+		}
+	}
 	if !announced(l, out) {
 		t.Errorf("no winner announced:\n%s", out[max(0, len(out)-2000):])
 	}

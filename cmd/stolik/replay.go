@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/engine/table"
@@ -40,7 +41,7 @@ func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 	if err := parseFlags(l, "replay", fs, args); err != nil {
 		return err
 	}
-	if *path == "" || *id == "" {
+	if *path == "" {
 		return usageError{l.T("cli.replay.need", nil)}
 	}
 	name := open.Describe(*path)
@@ -49,6 +50,9 @@ func cmdReplay(ctx context.Context, args []string, out io.Writer) error {
 		return dbError(l, name, *id, err)
 	}
 	defer db.Close()
+	if *id == "" {
+		return listTables(ctx, l, db, name, out)
+	}
 	rec, log, err := db.Load(ctx, *id)
 	if err != nil {
 		return dbError(l, name, *id, err)
@@ -248,4 +252,59 @@ func (p replayer) cards(st engine.State, s engine.Seat) []string {
 		}
 	}
 	return wrap(l.T("term.replay.cards", map[string]any{"Name": p.names.Of(s)})+" "+strings.Join(parts, " · "), termWidth, "  ")
+}
+
+// listTables prints the tables a database holds, newest first, with what
+// tells them apart (game, players, status, moves, last change), and how to
+// replay one: replay without --table.
+func listTables(ctx context.Context, l *locales.Localizer, db open.Backend, name string, out io.Writer) error {
+	var ids []string
+	open, err := db.OpenTables(ctx)
+	if err != nil {
+		return dbError(l, name, "", err)
+	}
+	for _, t := range open {
+		ids = append(ids, t.ID)
+	}
+	ended, err := db.EndedSince(ctx, time.Time{})
+	if err != nil {
+		return dbError(l, name, "", err)
+	}
+	ids = append(ids, ended...)
+	type listed struct {
+		rec   table.Record
+		moves int
+	}
+	var tables []listed
+	for _, id := range ids {
+		rec, log, err := db.Load(ctx, id)
+		if err != nil {
+			continue // a table that cannot be read is check's to report
+		}
+		tables = append(tables, listed{rec, len(log)})
+	}
+	if len(tables) == 0 {
+		_, err := io.WriteString(out, l.T("cli.replay.no_tables", map[string]any{"DB": name})+"\n")
+		return err
+	}
+	slices.SortStableFunc(tables, func(a, b listed) int { return b.rec.UpdatedAt.Compare(a.rec.UpdatedAt) })
+	lines := []string{l.T("cli.replay.tables", map[string]any{"DB": name})}
+	for _, t := range tables {
+		var names []string
+		for _, s := range replayNames(l, t.rec) {
+			names = append(names, s)
+		}
+		lines = append(lines, wrap(l.T("cli.replay.table", map[string]any{
+			"ID": t.rec.ID, "Game": l.T("game."+t.rec.Setup.Game+".name", nil),
+			"Players": strings.Join(names, ", "), "Status": l.T("async.history_status."+string(t.rec.Status), nil),
+			"Moves": l.N("cli.replay.moves", t.moves, nil), "When": t.rec.UpdatedAt.Local().Format("2006-01-02 15:04"),
+		}), termWidth, "    ")...)
+	}
+	lines = append(lines, l.T("cli.replay.pick", map[string]any{"DB": name}))
+	for _, line := range lines {
+		if _, err := io.WriteString(out, line+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -327,3 +327,41 @@ func TestReplayPostgres(t *testing.T) {
 		})
 	}
 }
+
+// replay without --table lists the database's tables, the latest first,
+// with their game, players, moves and status, in the language asked for.
+func TestReplayListsTables(t *testing.T) {
+	t.Parallel()
+	l := bundle().Lang("pl")
+	lynx, _ := engine.Lookup("lynx")
+	chapters, _ := engine.Lookup("chapters")
+	done := playRandom(t, lynx, engine.Setup{Game: "lynx", Seats: 2, Seed: 4}, -1)
+	path, first := done.store(t, l)
+	going := playRandom(t, chapters, engine.Setup{Game: "chapters", Seats: 3, Seed: 5}, 3)
+	second := going.storeIn(t, l, path)
+
+	out := replayOut(t, "--db", path, "--lang", "pl")
+	a, b := strings.Index(out, second), strings.Index(out, first)
+	if a < 0 || b < 0 || a > b {
+		t.Fatalf("the tables %s and %s, the latest first, not listed:\n%s", second, first, out)
+	}
+	for _, want := range []string{
+		l.T("game.lynx.name", nil), l.T("game.chapters.name", nil),
+		l.N("cli.replay.moves", len(done.moves), nil), l.N("cli.replay.moves", 3, nil),
+		l.T("async.history_status.finished", nil), l.T("async.history_status.playing", nil),
+		"stolik replay --db " + path + " --table ID",
+	} {
+		if !strings.Contains(strings.ReplaceAll(out, "\n    ", " "), want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	empty := filepath.Join(t.TempDir(), "empty.db")
+	db, err := open.Open(context.Background(), empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if out := replayOut(t, "--db", empty); !strings.Contains(out, bundle().Lang("en").T("cli.replay.no_tables", map[string]any{"DB": empty})) {
+		t.Errorf("an empty database: %s", out)
+	}
+}

@@ -89,6 +89,7 @@ func TestPlainText(t *testing.T) {
 		{"**Rebel Princess**: 3–6 players", "Rebel Princess: 3–6 players"},
 		{"*classic:* powers do not change", "classic: powers do not change"},
 		{"type `play Q7` to play", "type play Q7 to play"},
+		{"**Cinderella** · *Midnight* `cinderella`", "Cinderella · Midnight [cinderella]"},
 		{"> a quote\n> two", "a quote\ntwo"},
 		{">\n>>> all of it", "\nall of it"},
 		{"* one\n* two", "- one\n- two"},

@@ -221,6 +221,32 @@ func pileText(p render.Pile) string {
 	return text
 }
 
+// sameWords reports whether the first of lines says what line says
+// ("Play a card" over "Play a card:"), which then is not shown twice.
+func sameWords(line string, lines []string) bool {
+	if len(lines) == 0 {
+		return false
+	}
+	trim := func(s string) string { return strings.ToLower(strings.TrimRight(strings.TrimSpace(s), ".:!")) }
+	return trim(line) == trim(lines[0])
+}
+
+// pilesShort is a seat's piles in short ("Hares ×3 · Toads ×1"); empty
+// when a pile with cards has no short form.
+func pilesShort(ps []render.Pile) string {
+	var out []string
+	for _, p := range ps {
+		if emptyPile(p) {
+			continue
+		}
+		if p.Short == "" {
+			return ""
+		}
+		out = append(out, p.Short)
+	}
+	return strings.Join(out, " · ")
+}
+
 // hasCards reports whether cards lie in front of a seat (a Lynx display, a
 // Courtisans domain).
 func hasCards(s render.SeatPart) bool {
@@ -372,7 +398,13 @@ func (f frame) render() []string {
 	blocks[bMsg].forms = [][]string{wrapAll(f.msg)}
 	var ev map[string]int
 	blocks[bEvents].forms, ev = eventForms(l, f.events)
-	blocks[bStep].forms = [][]string{wrapAll(f.step)}
+	// A line that says what the next one says is shown once: the prompt,
+	// the step and the choices' heading may each read "Play a card".
+	asked := f.step
+	if len(asked) > 0 && len(f.menu) > 0 && len(f.menu[0]) > 0 && sameWords(asked[len(asked)-1], f.menu[0][:1]) {
+		asked = asked[:len(asked)-1]
+	}
+	blocks[bStep].forms = [][]string{wrapAll(asked)}
 	blocks[bMenu].forms = f.menu
 	if len(f.menu) == 0 {
 		blocks[bMenu].forms = [][]string{nil}
@@ -405,7 +437,7 @@ func (f frame) render() []string {
 	blocks[bTitle].forms = append(title, nil)
 	// The table between the seats, its empty piles left out (the table
 	// command shows them): a pile a line; piles side by side; nothing.
-	var full, texts []string
+	var full, texts, shorts []string
 	for _, p := range sc.Center {
 		if emptyPile(p) {
 			continue
@@ -413,11 +445,19 @@ func (f frame) render() []string {
 		t := pileText(p)
 		full = append(full, wrap(t, termWidth, "  ")...)
 		texts = append(texts, t)
+		if p.Short != "" {
+			shorts = append(shorts, p.Short)
+		}
 	}
-	blocks[bCenter].forms = [][]string{full, pack(texts, "  ·  "), nil}
+	packed := pack(texts, "  ·  ")
+	short := packed
+	if len(shorts) > 0 {
+		short = pack(shorts, " · ")
+	}
+	blocks[bCenter].forms = [][]string{full, packed, short, nil}
 	// The seats: their whole lines; their cards without the counts; their
-	// names and counts; nothing.
-	var seats, cards, counts []string
+	// cards in short; their names and counts; nothing.
+	var seats, cards, brief, counts []string
 	for _, s := range sc.Seats {
 		mark := "  "
 		if s.Acting && !f.final {
@@ -434,16 +474,23 @@ func (f frame) render() []string {
 		}
 		count := wrap(mark+name+": "+strings.Join(s.Counts, " · "), termWidth, "    ")
 		counts = append(counts, count...)
-		if bare, ok := strings.CutSuffix(line, " · "+strings.Join(s.Counts, " · ")); ok && len(s.Counts) > 0 && hasCards(s) {
-			cards = append(cards, wrap(mark+bare, termWidth, "    ")...)
-		} else {
+		bare, ok := strings.CutSuffix(line, " · "+strings.Join(s.Counts, " · "))
+		if !ok || len(s.Counts) == 0 || !hasCards(s) {
 			cards = append(cards, count...)
+			brief = append(brief, count...)
+			continue
+		}
+		cards = append(cards, wrap(mark+bare, termWidth, "    ")...)
+		if short := pilesShort(s.Piles); short != "" {
+			brief = append(brief, wrap(mark+name+": "+short, termWidth, "    ")...)
+		} else {
+			brief = append(brief, wrap(mark+bare, termWidth, "    ")...)
 		}
 	}
 	if f.final {
 		blocks[bSeats].forms = [][]string{counts, nil}
 	} else {
-		blocks[bSeats].forms = [][]string{seats, cards, counts, nil}
+		blocks[bSeats].forms = [][]string{seats, cards, brief, counts, nil}
 	}
 	blocks[bStatus].forms = one(wrapAll(sc.StatusLines()))
 	// Secret cards: whole; their names only; nothing.
@@ -470,7 +517,11 @@ func (f frame) render() []string {
 	if f.final {
 		blocks[bChart].forms = [][]string{chartLines(l, sc.Chart, sc.Seats), nil}
 	}
-	if sc.Prompt != "" && !f.final {
+	var heading []string
+	if len(f.menu) > 0 {
+		heading = f.menu[0]
+	}
+	if sc.Prompt != "" && !f.final && !sameWords(sc.Prompt, f.step) && !sameWords(sc.Prompt, heading) {
 		blocks[bPrompt].forms = [][]string{wrap(sc.Prompt, termWidth, "  ")}
 	}
 	if f.final {
@@ -478,7 +529,7 @@ func (f frame) render() []string {
 		return fit(blocks, f.room, []step{
 			{bStatus, 1},
 			{bSecret, 2},
-			{bCenter, 2},
+			{bCenter, 3},
 			{bEvents, ev["recent3"]},
 			{bSeats, 1},
 			{bTitle, 3},
@@ -491,12 +542,14 @@ func (f frame) render() []string {
 	// trick, the queen's table, the pool) at least side by side, and the
 	// cards in front of the seats (Lynx's displays and their top layers,
 	// Courtisans' domains) whole.
-	need := map[int]int{}
+	// A game that gives its piles a short form keeps them at least in
+	// short when nothing else fits.
+	need, least := map[int]int{}, map[int]int{}
 	if len(f.menu) > 0 {
-		need[bCenter] = 1
+		need[bCenter], least[bCenter] = 1, 2
 		for _, s := range sc.Seats {
 			if hasCards(s) {
-				need[bSeats] = 1
+				need[bSeats], least[bSeats] = 1, 2
 			}
 		}
 	}
@@ -506,14 +559,14 @@ func (f frame) render() []string {
 		{bSecret, 1},
 		{bMenu, 2},
 		{bEvents, 1},
-		{bSeats, 2},
+		{bSeats, 3},
 		{bCenter, 1},
 		{bTitle, 1},
 		{bEvents, ev["recent6"]},
-		{bSeats, 3},
+		{bSeats, 4},
 		{bEvents, ev["recent0"]},
 		{bEvents, ev["posted3"]},
-		{bCenter, 2},
+		{bCenter, 3},
 		{bHand, 1},
 		{bTitle, 2},
 		{bEvents, ev["posted1"]},
@@ -521,7 +574,7 @@ func (f frame) render() []string {
 		{bSecret, 2},
 		{bEvents, ev["posted0"]},
 		{bMenu, 3},
-	}, need)
+	}, need, least)
 }
 
 // A step shortens one part: block b takes its next forms, one after the
@@ -529,13 +582,15 @@ func (f frame) render() []string {
 type step struct{ b, n int }
 
 // fit lays the blocks out in room lines. It shortens them by steps, in
-// order, while they take more than room lines, keeping every block of need
-// at most at its form there (what the decision needs: the seats' displays
-// when choosing a set, the queen's table when placing); only when even
-// that does not fit are those shortened too. Then it grows back, in the
-// reverse order, every part that fits again, so that no line is left empty
-// while a part is shortened that the free lines would show.
-func fit(blocks []block, room int, steps []step, need map[int]int) []string {
+// order, while they take more than room lines, keeping every block of the
+// first need at most at its form there (what the decision needs: the
+// seats' displays when choosing a set, the queen's table when placing);
+// only when even that does not fit are those shortened further, to the
+// next need's forms (their short forms), and then without a cap. Then it
+// grows back, in the reverse order, every part that fits again, so that no
+// line is left empty while a part is shortened that the free lines would
+// show.
+func fit(blocks []block, room int, steps []step, needs ...map[int]int) []string {
 	total := func() int {
 		n := 0
 		for i := range blocks {
@@ -543,11 +598,11 @@ func fit(blocks []block, room int, steps []step, need map[int]int) []string {
 		}
 		return n
 	}
-	shrink := func(capped bool) {
+	shrink := func(need map[int]int) {
 		for _, s := range steps {
 			b := &blocks[s.b]
 			n := s.n
-			if most, ok := need[s.b]; ok && capped {
+			if most, ok := need[s.b]; ok {
 				n = min(n, most)
 			}
 			for total() > room && b.cur < n {
@@ -557,8 +612,10 @@ func fit(blocks []block, room int, steps []step, need map[int]int) []string {
 			}
 		}
 	}
-	shrink(true)
-	shrink(false)
+	for _, need := range needs {
+		shrink(need)
+	}
+	shrink(nil)
 	// grow gives block b its fuller form before the current one while the
 	// blocks still fit; down to form least.
 	grow := func(b *block, least int) bool {
@@ -574,8 +631,10 @@ func fit(blocks []block, room int, steps []step, need map[int]int) []string {
 		}
 		return grew
 	}
-	for b, most := range need {
-		grow(&blocks[b], most)
+	for _, need := range needs {
+		for b, most := range need {
+			grow(&blocks[b], most)
+		}
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		least := 0

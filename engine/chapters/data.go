@@ -65,11 +65,11 @@ var DefaultCards = Table{
 		)},
 	14: {Value: 14, Key: "enlightened-dwarf", Traits: Of(Dwarf),
 		Abilities: abilities(Ability{When: when(cond(WonNoRound)), Reward: stars(2), Seal: 3})},
-	15: {Value: 15, Key: "mystery-dwarf", Traits: Of(Dwarf), Provisional: GuessValue | GuessName | GuessAbility,
+	15: {Value: 15, Key: "mystery-dwarf-1", Traits: Of(Dwarf), Provisional: GuessValue | GuessName | GuessAbility,
 		Abilities: abilities(Ability{When: when(anyOther(Dwarf)), Reward: hearts(2)})},
 	16: {Value: 16, Key: "friendly-dwarfs", Traits: Of(Dwarf),
 		Abilities: abilities(Ability{When: when(Cond{Kind: AtLeastHearts, N: 4}), Reward: hearts(4), Seal: 3})},
-	17: {Value: 17, Key: "mystery-dwarf", Traits: Of(Dwarf), Provisional: GuessValue | GuessName | GuessAbility,
+	17: {Value: 17, Key: "mystery-dwarf-2", Traits: Of(Dwarf), Provisional: GuessValue | GuessName | GuessAbility,
 		Abilities: abilities(Ability{Per: perTrait(Royal), Reward: hearts(1)})},
 	// 18: "per card with T" confirmed; T = Dwarf and the reward are ours.
 	18: {Value: 18, Key: "chief-dwarf", Traits: Of(Dwarf), Provisional: GuessAbility,
@@ -115,7 +115,7 @@ var DefaultCards = Table{
 		Abilities: abilities(Ability{Per: perTrait(Child), Reward: gems(1)})},
 	33: {Value: 33, Key: "beast", Traits: Of(Animal, Monster), Provisional: GuessValue | GuessTraits | GuessAbility,
 		Abilities: abilities(Ability{When: when(with(27)), Reward: hearts(3)})},
-	34: {Value: 34, Key: "mystery", Traits: Of(Villain, Magic), Provisional: GuessName | GuessTraits | GuessAbility,
+	34: {Value: 34, Key: "mystery-1", Traits: Of(Villain, Magic), Provisional: GuessName | GuessTraits | GuessAbility,
 		Abilities: abilities(Ability{Per: perOther(Villain), Reward: hearts(1)})},
 	// 35: "won the round and Goldilocks played → 3 hearts" confirmed, as the
 	// alternative of "won the round → ?" (1 heart is ours).
@@ -128,9 +128,9 @@ var DefaultCards = Table{
 		Abilities: abilities(Ability{When: when(cond(WonRound)), Reward: gems(2), Seal: 2})},
 	37: {Value: 37, Key: "queen-of-hearts", Traits: Of(Wonderland, Royal), Provisional: GuessTraits | GuessAbility,
 		Abilities: abilities(Ability{Echo: &Echo{From: Gem, To: Heart}, Seal: 2})},
-	38: {Value: 38, Key: "mystery", Traits: Of(Monster, Villain), Provisional: GuessName | GuessTraits | GuessAbility,
+	38: {Value: 38, Key: "mystery-2", Traits: Of(Monster, Villain), Provisional: GuessName | GuessTraits | GuessAbility,
 		Abilities: abilities(Ability{When: when(cond(WonRound)), Reward: gems(2), Seal: 2})},
-	39: {Value: 39, Key: "mystery", Traits: Of(Magic), Provisional: GuessName | GuessTraits | GuessAbility,
+	39: {Value: 39, Key: "mystery-3", Traits: Of(Magic), Provisional: GuessName | GuessTraits | GuessAbility,
 		Abilities: abilities(Ability{When: when(anyOther(Wonderland)), Reward: gems(2)})},
 	// 40: confirmed ability (freeze); traits ours.
 	40: {Value: 40, Key: "snow-queen", Traits: Of(Royal, Magic), Provisional: GuessTraits,
@@ -142,16 +142,18 @@ var DefaultCards = Table{
 		Abilities: abilities(Ability{When: when(anyTrait(Monster)), Reward: gems(1)})},
 	43: {Value: 43, Key: "vampire", Traits: Of(Monster, Villain), Provisional: GuessTraits | GuessAbility,
 		Abilities: abilities(Ability{When: when(cond(WonRound)), Reward: hearts(2), Seal: 2})},
-	44: {Value: 44, Key: "witch", Traits: Of(Villain, Magic), Provisional: GuessTraits | GuessAbility,
-		Abilities: abilities(Ability{Per: perOther(Child), Reward: hearts(1)})},
-	45: {Value: 45, Key: "mystery", Traits: Of(Animal, Monster), Provisional: GuessName | GuessTraits | GuessAbility,
+	// 44: 1 gem per Child card, from a review of the French edition
+	// (campustech.fr); traits ours.
+	44: {Value: 44, Key: "witch", Traits: Of(Villain, Magic), Provisional: GuessTraits,
+		Abilities: abilities(Ability{Per: perOther(Child), Reward: gems(1)})},
+	45: {Value: 45, Key: "mystery-4", Traits: Of(Animal, Monster), Provisional: GuessName | GuessTraits | GuessAbility,
 		Abilities: abilities(Ability{Per: perOther(Animal), Reward: hearts(1)})},
 	46: {Value: 46, Key: "sea-serpent", Traits: Of(Monster, Animal), Provisional: GuessTraits | GuessAbility},
 	// 47: "no ability" confirmed; traits ours (not Child).
 	47: {Value: 47, Key: "giant", Traits: Of(Monster), Provisional: GuessTraits},
-	48: {Value: 48, Key: "mystery", Traits: Of(Villain, Monster), Provisional: GuessName | GuessTraits | GuessAbility,
+	48: {Value: 48, Key: "mystery-5", Traits: Of(Villain, Monster), Provisional: GuessName | GuessTraits | GuessAbility,
 		Abilities: abilities(Ability{When: when(cond(WonRound)), Reward: hearts(1), Seal: 2})},
-	49: {Value: 49, Key: "mystery", Traits: Of(Magic, Monster), Provisional: GuessName | GuessTraits | GuessAbility,
+	49: {Value: 49, Key: "mystery-6", Traits: Of(Magic, Monster), Provisional: GuessName | GuessTraits | GuessAbility,
 		Abilities: abilities(Ability{When: when(anyOther(Villain)), Reward: hearts(2)})},
 	// 50: value and trait confirmed; no ability is known.
 	50: {Value: 50, Key: "dragon", Traits: Of(Monster), Provisional: GuessAbility},

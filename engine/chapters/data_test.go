@@ -127,3 +127,64 @@ func TestIsLegalAgreesWithLegal(t *testing.T) {
 }
 
 func testdataFS(path string) ([]byte, error) { return os.ReadFile(path) }
+
+// The chapter III events add up: every seat's tokens before the last
+// move, plus what its last round's tokens, chapter_three and gem_bonus
+// events give, are its
+// final tokens; the gem bonus is told once, apart from the abilities.
+func TestChapterThreeEventsAddUp(t *testing.T) {
+	t.Parallel()
+	bonuses := 0
+	for seed := uint64(1); seed <= 60; seed++ {
+		n := 2 + int(seed%5)
+		st, err := Game{}.New(engine.Options{}, n, engine.NewRand(seed, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for step := 1; ; step++ {
+			if done, _ := s.Result(); done {
+				break
+			}
+			before := slices.Clone(s.tokens)
+			seat := s.Acting()[0]
+			legal := s.Legal(seat)
+			ev, err := s.Apply(seat, legal[int(seed+uint64(step))%len(legal)], engine.NewRand(seed, step))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if done, _ := s.Result(); !done {
+				continue
+			}
+			sum := before
+			told := map[engine.Seat]int{}
+			for _, e := range ev {
+				if e.Type != "tokens" && e.Type != "chapter_three" && e.Type != "gem_bonus" {
+					continue
+				}
+				i := e.Args["seat"].(engine.Seat)
+				if e.Type != "tokens" {
+					told[i]++
+				}
+				if e.Type == "gem_bonus" {
+					bonuses++
+					if e.Args["gems"].(int) < 4 {
+						t.Fatalf("seed %d: the gem bonus gives %v gems", seed, e.Args["gems"])
+					}
+				}
+				sum[i] = sum[i].Add(Tokens{Stars: e.Args["stars"].(int), Hearts: e.Args["hearts"].(int), Gems: e.Args["gems"].(int)})
+			}
+			for i := range n {
+				if sum[i] != s.tokens[i] {
+					t.Fatalf("seed %d seat %d: events add up to %+v, the tokens are %+v", seed, i, sum[i], s.tokens[i])
+				}
+				if told[engine.Seat(i)] == 0 {
+					t.Fatalf("seed %d seat %d: no chapter III event", seed, i)
+				}
+			}
+		}
+	}
+	if bonuses == 0 {
+		t.Fatal("no game gave the gem bonus")
+	}
+}

@@ -340,32 +340,37 @@ func (st *State) finish(ev []engine.Event) []engine.Event {
 	for _, t := range st.tokens {
 		most = max(most, t.Gems)
 	}
-	st.bonus = nil
-	if most > 0 {
-		for s := 0; s < st.n; s++ {
-			if st.tokens[s].Gems != most {
-				continue
-			}
-			st.bonus = append(st.bonus, engine.Seat(s))
-			x := resolveCtx{chapter: 3, cards: st.played[s], wonAny: st.wins[s] > 0, tokens: st.tokens[s], most: true}
-			got := Tokens{Gems: 4}
-			for _, c := range st.played[s] {
-				got = got.Add(st.cards.resolve(c, 2, &x))
-			}
-			st.chapter3[s] = st.chapter3[s].Add(got)
-			st.tokens[s] = st.tokens[s].Add(got)
-		}
-	}
-	st.scores = make([]int, st.n)
-	for s, t := range st.tokens {
-		st.scores[s] = t.Points()
+	// The events tell the abilities' gains first and the gem bonus apart,
+	// so that what they say adds up to the totals.
+	for s := 0; s < st.n; s++ {
 		g := st.chapter3[s]
 		ev = append(ev, engine.Public("chapter_three", map[string]any{
 			"seat": engine.Seat(s), "stars": g.Stars, "hearts": g.Hearts, "gems": g.Gems,
 		}))
 	}
-	if len(st.bonus) > 0 {
-		ev = append(ev, engine.Public("gem_bonus", map[string]any{"seats": slices.Clone(st.bonus)}))
+	st.bonus, st.bonusGot = nil, nil
+	if most > 0 {
+		for s := 0; s < st.n; s++ {
+			if st.tokens[s].Gems != most {
+				continue
+			}
+			x := resolveCtx{chapter: 3, cards: st.played[s], wonAny: st.wins[s] > 0, tokens: st.tokens[s], most: true}
+			got := Tokens{Gems: 4}
+			for _, c := range st.played[s] {
+				got = got.Add(st.cards.resolve(c, 2, &x))
+			}
+			st.bonus = append(st.bonus, engine.Seat(s))
+			st.bonusGot = append(st.bonusGot, got)
+			st.chapter3[s] = st.chapter3[s].Add(got)
+			st.tokens[s] = st.tokens[s].Add(got)
+			ev = append(ev, engine.Public("gem_bonus", map[string]any{
+				"seat": engine.Seat(s), "stars": got.Stars, "hearts": got.Hearts, "gems": got.Gems,
+			}))
+		}
+	}
+	st.scores = make([]int, st.n)
+	for s, t := range st.tokens {
+		st.scores[s] = t.Points()
 	}
 	best := slices.Max(st.scores)
 	var tied []engine.Seat

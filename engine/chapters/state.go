@@ -71,6 +71,7 @@ type State struct {
 
 	chapter3 []Tokens      // chapter III gains (abilities, gem bonus, Greedy Dwarf)
 	bonus    []engine.Seat // who got the gem bonus
+	bonusGot []Tokens      // what each of them got from it (the 4 gems and abilities it starts)
 	scores   []int
 	winners  []engine.Seat
 	note     string
@@ -117,6 +118,7 @@ func (st *State) clone() *State {
 	c.tokens = slices.Clone(st.tokens)
 	c.chapter3 = slices.Clone(st.chapter3)
 	c.bonus = slices.Clone(st.bonus)
+	c.bonusGot = slices.Clone(st.bonusGot)
 	c.scores = slices.Clone(st.scores)
 	c.winners = slices.Clone(st.winners)
 	return &c

@@ -37,12 +37,13 @@ type View struct {
 	Leader   Play        // who leads the current round (Card 0)
 	Table    []Play      // the current round's plays, in order
 	Last     *RoundResult
-	Played   [][]Card // every seat's played cards, in play order (public)
-	Wins     []int    // rounds won per seat
-	Tokens   []Tokens // every seat's tokens
-	Points   []int    // what the tokens are worth now
-	Chapter3 []Tokens // chapter III gains, once over
-	Bonus    []engine.Seat
+	Played   [][]Card      // every seat's played cards, in play order (public)
+	Wins     []int         // rounds won per seat
+	Tokens   []Tokens      // every seat's tokens
+	Points   []int         // what the tokens are worth now
+	Chapter3 []Tokens      // chapter III gains, once over
+	Bonus    []engine.Seat // who got the gem bonus
+	BonusGot []Tokens      // what each of Bonus got from it
 	Winners  []engine.Seat
 	Note     string
 	// Places and TieBreak are the engine.Result's, once over: every
@@ -70,7 +71,8 @@ func (st *State) View(s engine.Seat) engine.View {
 		Acting: st.Acting(), First: -1, Round: st.round + 1, Rounds: st.rounds(),
 		Table: slices.Clone(st.table), Played: engine.CloneNested(st.played), Wins: slices.Clone(st.wins),
 		Tokens: slices.Clone(st.tokens), Chapter3: slices.Clone(st.chapter3), Bonus: slices.Clone(st.bonus),
-		Winners: slices.Clone(st.winners), Note: st.note,
+		BonusGot: slices.Clone(st.bonusGot),
+		Winners:  slices.Clone(st.winners), Note: st.note,
 	}
 	if st.phase == phaseOver {
 		v.Round = st.rounds()

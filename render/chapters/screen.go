@@ -149,8 +149,15 @@ func (b chapterScreen) Result() []string {
 		})
 	}
 	var bonus []string
-	if len(v.Bonus) > 0 {
-		bonus = append(bonus, l.T("chapters.event.gem_bonus", map[string]any{"Names": b.names.List(v.Bonus)}))
+	for i, s := range v.Bonus {
+		if i >= len(v.BonusGot) {
+			break
+		}
+		key := "chapters.event.gem_bonus"
+		if s == v.Seat {
+			key += "_you"
+		}
+		bonus = append(bonus, l.T(key, map[string]any{"Name": b.names.Of(s), "Tokens": chaptersReward(l, v.BonusGot[i])}))
 	}
 	return e.Lines(l, bonus...)
 }

@@ -328,8 +328,7 @@ func (Presenter) Event(l *locales.Localizer, e engine.Event, names render.Names)
 	case "chapter_three":
 		return l.T(you("chapters.event.chapter_three"), map[string]any{"Name": seat("seat"), "Tokens": chaptersReward(l, tokens())})
 	case "gem_bonus":
-		s, _ := a["seats"].([]engine.Seat)
-		return l.T("chapters.event.gem_bonus", map[string]any{"Names": names.List(s)})
+		return l.T(you("chapters.event.gem_bonus"), map[string]any{"Name": seat("seat"), "Tokens": chaptersReward(l, tokens())})
 	case "game_over":
 		scores, _ := a["scores"].([]int)
 		places, _ := a["places"].([]int)

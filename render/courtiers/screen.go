@@ -112,7 +112,7 @@ func (b courtierScreen) Result() []string {
 			"Score": signed(fin.Points[s]), "Missions": strings.Join(ms, ", "),
 		})
 	}
-	return e.Lines(l)
+	return e.Lines(l, b.statuses())
 }
 
 // courtierEnding is the end of a game: the most points win; the game has
@@ -237,25 +237,30 @@ func (b courtierScreen) Rule() *render.Rule { return nil }
 func (b courtierScreen) Center() []render.Pile {
 	v, l := b.v, b.l
 	var out []render.Pile
-	column := func(label string, up, down []render.Card, upText, downText string) {
+	// A column's short form is its weight on each side (the face-down
+	// spies by their number): what decides esteem.
+	column := func(label string, up, down []render.Card, upText, downText string, upWeight, downWeight int) {
 		out = append(out,
-			render.Pile{Label: label, Group: "up", Cards: up, Text: l.T("courtiers.screen.up", map[string]any{"Family": label, "List": upText})},
-			render.Pile{Label: label, Group: "down", Cards: down, Text: l.T("courtiers.screen.down", map[string]any{"Family": label, "List": downText})},
+			render.Pile{Label: label, Group: "up", Cards: up, Text: l.T("courtiers.screen.up", map[string]any{"Family": label, "List": upText}),
+				Short: l.T("courtiers.screen.up_short", map[string]any{"Family": label, "N": upWeight})},
+			render.Pile{Label: label, Group: "down", Cards: down, Text: l.T("courtiers.screen.down", map[string]any{"Family": label, "List": downText}),
+				Short: l.T("courtiers.screen.down_short", map[string]any{"Family": label, "N": downWeight})},
 		)
 	}
 	for f := courtiers.Family(0); f < courtiers.NumFamilies; f++ {
 		col := v.Table[f]
 		column(CourtierFamily(l, f), b.cards(col.Up), b.cards(col.Down),
-			b.column(col.Up, col.UpWeight), b.column(col.Down, col.DownWeight))
+			b.column(col.Up, col.UpWeight), b.column(col.Down, col.DownWeight), col.UpWeight, col.DownWeight)
 		if f == courtiers.Nightingale && v.Final == nil {
 			column(l.T("courtiers.screen.queen", nil), faceDown(v.QueenUp), faceDown(v.QueenDown),
-				b.spies(v.QueenUp), b.spies(v.QueenDown))
+				b.spies(v.QueenUp), b.spies(v.QueenDown), v.QueenUp, v.QueenDown)
 		}
 	}
 
 	killed := render.Pile{Label: l.T("courtiers.screen.killed", nil), Group: "aside", Cards: b.cards(v.Killed)}
 	killed.Cards = append(killed.Cards, faceDown(v.Ghosts)...)
 	killed.Text = l.T("courtiers.ui.killed", map[string]any{"Cards": b.withHidden(v.Killed, v.Ghosts)})
+	killed.Short = l.T("courtiers.screen.killed_short", map[string]any{"N": len(killed.Cards)})
 	out = append(out, killed)
 
 	deck := render.Pile{Label: l.T("courtiers.screen.deck", nil), Group: "aside", Count: v.Deck}
@@ -264,6 +269,7 @@ func (b courtierScreen) Center() []render.Pile {
 	} else {
 		deck.Text = l.T("courtiers.screen.deck_text", map[string]any{"Cards": l.N("courtiers.cards", v.Deck, nil)})
 	}
+	deck.Short = deck.Text
 	return append(out, deck)
 }
 
@@ -320,11 +326,13 @@ func (b courtierScreen) seat(seat engine.Seat) render.SeatPart {
 			continue
 		}
 		label := CourtierFamily(l, f)
-		p.Piles = append(p.Piles, render.Pile{Label: label, Text: label + ": " + roleList(l, cs), Cards: b.cards(cs)})
+		p.Piles = append(p.Piles, render.Pile{Label: label, Text: label + ": " + roleList(l, cs), Cards: b.cards(cs),
+			Short: l.T("courtiers.screen.domain_short", map[string]any{"Family": label, "N": len(cs)})})
 	}
 	if d.Hidden > 0 {
 		label := l.T("courtiers.screen.spies", nil)
-		p.Piles = append(p.Piles, render.Pile{Label: label, Text: l.N("courtiers.face_down", d.Hidden, nil), Cards: faceDown(d.Hidden)})
+		p.Piles = append(p.Piles, render.Pile{Label: label, Text: l.N("courtiers.face_down", d.Hidden, nil), Cards: faceDown(d.Hidden),
+			Short: l.T("courtiers.screen.domain_short", map[string]any{"Family": label, "N": d.Hidden})})
 	}
 	p.Line = p.Name + ": " + b.withHidden(d.Cards, d.Hidden) + " · " + strings.Join(p.Counts, " · ")
 	return p
@@ -361,22 +369,26 @@ func (b courtierScreen) Status() []string {
 	if v.Removed > 0 {
 		out = append(out, l.T("courtiers.screen.removed", map[string]any{"Cards": l.N("courtiers.cards", v.Removed, nil)}))
 	}
-	if v.Final != nil {
-		var by [3][]string
-		for f, st := range v.Final.Status {
-			by[st] = append(by[st], CourtierFamily(l, courtiers.Family(f)))
-		}
-		list := func(st courtiers.Status) string {
-			if len(by[st]) == 0 {
-				return l.T("courtiers.screen.none", nil)
-			}
-			return strings.Join(by[st], ", ")
-		}
-		out = append(out, l.T("courtiers.screen.statuses", map[string]any{
-			"Up": list(courtiers.Esteemed), "Down": list(courtiers.Disgraced), "List": list(courtiers.Neutral),
-		}))
-	}
 	return out
+}
+
+// statuses names the families that ended esteemed, disgraced and neither:
+// what the domains' scores follow from.
+func (b courtierScreen) statuses() string {
+	l := b.l
+	var by [3][]string
+	for f, st := range b.v.Final.Status {
+		by[st] = append(by[st], CourtierFamily(l, courtiers.Family(f)))
+	}
+	list := func(st courtiers.Status) string {
+		if len(by[st]) == 0 {
+			return l.T("courtiers.screen.none", nil)
+		}
+		return strings.Join(by[st], ", ")
+	}
+	return l.T("courtiers.screen.statuses", map[string]any{
+		"Up": list(courtiers.Esteemed), "Down": list(courtiers.Disgraced), "List": list(courtiers.Neutral),
+	})
 }
 
 // Recent are this turn's and the previous turn's placements.

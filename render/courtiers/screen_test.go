@@ -245,10 +245,11 @@ func TestCourtiersScreenWords(t *testing.T) {
 			v.Final = &courtiers.Final{
 				Points: []int{-2, 4, 0}, Totals: []int{1, 4, 0}, Winners: []engine.Seat{1}, Places: []int{2, 1, 3},
 				Missions: [][2]courtiers.MissionResult{{{Mission: 1, Done: true}, {Mission: 11}}, {{Mission: 2}, {Mission: 12}}, {{Mission: 3}, {Mission: 13}}},
+				Status:   [courtiers.NumFamilies]courtiers.Status{courtiers.Disgraced, courtiers.Esteemed, courtiers.Neutral, courtiers.Esteemed, courtiers.Neutral, courtiers.Disgraced},
 			}
 			return v
 		}, func(sc render.Screen) []string { return append(sc.Result, sc.Title, sc.Hand.Text) },
-			[]string{"Bolek wins with 4 points", "You finished 2nd.", "2nd Ala: 1 point (domain −2; missions: Fewer Butterflies ✓ +3, Butterflies disgraced ✗)", "The game is over", "Your hand is empty"}},
+			[]string{"Bolek wins with 4 points", "You finished 2nd.", "Esteemed: Toads, Hares · disgraced: Butterflies, Carp · neutral: Nightingales, Stags", "2nd Ala: 1 point (domain −2; missions: Fewer Butterflies ✓ +3, Butterflies disgraced ✗)", "The game is over", "Your hand is empty"}},
 		{"shared", "pl", func() *courtiers.View {
 			v := base()
 			v.Phase, v.Acting, v.Hand, v.QueenUp = "over", nil, nil, 0

@@ -457,10 +457,16 @@ func (b princessScreen) Seats() []render.SeatPart {
 			sp.Piles = append(sp.Piles, render.Pile{Label: l.T("princesses.screen.princess_label", nil), Text: b.princessText(id), Cards: []render.Card{b.princessCard(id)}})
 			words = append(words, princessName(l, id))
 		}
+		// The total is the past rounds' while a round is played: the
+		// proposals a seat takes now count when the round ends.
+		total := l.N("princesses.proposals", render.At(v.Totals, i), nil)
+		if v.Phase != "over" {
+			total = l.T("princesses.screen.before_round", map[string]any{"Proposals": total})
+		}
 		sp.Counts = append(sp.Counts,
 			l.N("princesses.tricks", render.At(v.Tricks, i), nil),
 			l.N("princesses.screen.in_hand", render.At(v.HandSizes, i), nil),
-			l.N("princesses.proposals", render.At(v.Totals, i), nil))
+			total)
 		if k := render.At(v.SetAside, i); k > 0 {
 			sp.Counts = append(sp.Counts, l.N("princesses.screen.set_aside", k, nil))
 			down := make([]render.Card, k)

@@ -80,7 +80,7 @@ func declText(l *locales.Localizer, power, suit string, target engine.Seat, name
 	case suit != "":
 		t += " (" + suitName(l, suit) + ")"
 	case target >= 0:
-		t += " (" + names.Of(target) + ")"
+		t = l.T("princesses.power.aimed", map[string]any{"Power": t, "Target": names.Of(target)})
 	}
 	return t
 }
