@@ -87,6 +87,10 @@ type Bot struct {
 
 	locks tableLocks // one bot-side writer per table
 
+	// searching holds a slot for each search player deciding: at most half
+	// the processors search at once, so that clicks are always answered.
+	searching chan struct{}
+
 	outboxes     sync.Map // table id -> *outbox
 	publishEvery time.Duration
 	pingQuiet    time.Duration
@@ -159,6 +163,7 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 	b := &Bot{
 		cfg: cfg, s: deps.Session, store: deps.Store, loc: deps.Locales, log: deps.Logger,
 		ackAfter: deps.AckAfter, clock: deps.Clock, onShown: deps.OnTableShown, wake: make(chan struct{}, 1), ready: make(chan struct{}),
+		searching: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 	}
 	if b.clock == nil {
 		b.clock = realClock{}
@@ -606,7 +611,7 @@ func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, 
 		if len(legal) == 0 {
 			break
 		}
-		a := engine.Decide(p, snap.State, seat, engine.NewRand(randomUint64(), 0))
+		a := b.decide(p, snap.State, seat)
 		evs, next, err := b.act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
 		if engine.Code(err) == engine.CodeStale {
 			// Another process moved this seat first.
@@ -668,4 +673,15 @@ func (b *Bot) WaitingToBeShown() []time.Duration {
 		return true
 	})
 	return out
+}
+
+// decide is seat's action by its AI player p. A search player's decision
+// (tens of milliseconds of one processor) waits for a slot of
+// b.searching; the others take microseconds and go at once.
+func (b *Bot) decide(p engine.Player, st engine.State, seat engine.Seat) engine.Action {
+	if ai.Slow(p) {
+		b.searching <- struct{}{}
+		defer func() { <-b.searching }()
+	}
+	return engine.Decide(p, st, seat, engine.NewRand(randomUint64(), 0))
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stolik-bot/stolik/engine/ai"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -40,6 +42,7 @@ const (
 	optAI       = "ai"
 	optDeadline = "deadline"
 	optThread   = "thread"
+	optLevel    = "ai_level"
 	optTable    = "table"
 	optExport   = "export"
 	optPlayer   = "player"
@@ -158,6 +161,10 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 		deadline.Choices = append(deadline.Choices, choice(b, "cmd.choice.deadline."+v, v))
 	}
 	thread := option(b, "thread", discordgo.ApplicationCommandOptionBoolean, false)
+	level := option(b, "level", discordgo.ApplicationCommandOptionString, false)
+	for _, v := range ai.Levels() {
+		level.Choices = append(level.Choices, choice(b, "cmd.choice.level."+v, v))
+	}
 	tableOpt := option(b, "table", discordgo.ApplicationCommandOptionString, false)
 	tableOpt.MaxLength = 16
 	export := option(b, "export", discordgo.ApplicationCommandOptionBoolean, false)
@@ -183,7 +190,7 @@ func Commands(b *locales.Bundle) []*discordgo.ApplicationCommand {
 		Contexts:                 &guildOnly,
 		IntegrationTypes:         &guildInstall,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub(subOpen, append(append([]*discordgo.ApplicationCommandOption{game(), seats}, gameOptions(b)...), lang, deadline, thread)...),
+			sub(subOpen, append(append([]*discordgo.ApplicationCommandOption{game(), seats}, gameOptions(b)...), lang, deadline, thread, level)...),
 			sub(subJoin),
 			sub(subLeave),
 			sub(subStart, option(b, "ai", discordgo.ApplicationCommandOptionBoolean, false)),

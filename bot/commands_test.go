@@ -134,7 +134,7 @@ func TestCommandNamesAreRouted(t *testing.T) {
 		gameOpts = gameOpts[:maxGameOptions]
 	}
 	want := map[string][]string{
-		subOpen:      append(append([]string{optGame, optSeats}, gameOpts...), optLang, optDeadline, optThread),
+		subOpen:      append(append([]string{optGame, optSeats}, gameOpts...), optLang, optDeadline, optThread, optLevel),
 		subJoin:      nil,
 		subLeave:     nil,
 		subStart:     {optAI},

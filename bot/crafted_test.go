@@ -433,6 +433,7 @@ func TestCraftedInteractions(t *testing.T) {
 		{"seats not whole", command(ala, channel3, "stolik", sub("open", opt("game", 3, "lynx"), opt("seats", 4, 2.5))), badOption(pl, "seats", "2.5")},
 		{"seats huge", command(ala, channel3, "stolik", sub("open", opt("game", 3, "lynx"), opt("seats", 4, 1e300))), badOption(pl, "seats", "1e+300")},
 		{"seats negative", command(ala, channel3, "stolik", sub("open", opt("game", 3, "lynx"), opt("seats", 4, -3))), badOption(pl, "seats", "-3")},
+		{"an AI level that is not one", command(ala, channel3, "stolik", sub("open", opt("game", 3, "lynx"), opt("ai_level", 3, "insane"))), badOption(pl, "ai_level", "insane")},
 		{"a game that is not a choice", command(ala, channel3, "stolik", sub("open", opt("game", 3, "chess"))), badOption(pl, "game", "chess")},
 		{"no game", command(ala, channel3, "stolik", sub("open", opt("seats", 4, 3))), badOption(pl, "game", "")},
 		{"thread as text", command(ala, channel3, "stolik", sub("open", opt("game", 3, "lynx"), opt("thread", 3, "yes"))), badOption(pl, "thread", "yes")},

@@ -82,6 +82,8 @@ func names(l *locales.Localizer, rec table.Record) render.Names {
 			continue
 		}
 		switch {
+		case si.Kind == table.AI && si.Name == "":
+			n[si.Seat] = render.BotName(l, int(si.Seat)+1, si.Bot)
 		case si.Kind == table.Human:
 			n[si.Seat] = inert(si.Name)
 		case si.Name != "":

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/stolik-bot/stolik/engine/ai"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -63,6 +65,13 @@ func (b *Bot) cmdOpen(ctx context.Context, i *discordgo.Interaction, u user, opt
 	}
 	if o, ok := opts[optDeadline]; ok {
 		meta.Deadline = deadlineChoices[o.StringValue()]
+	}
+	if o, ok := opts[optLevel]; ok {
+		if !ai.IsLevel(o.StringValue()) {
+			r.send(ctx, message{content: u.l.T("error.bad_option", map[string]any{"Key": optLevel, "Value": inert(o.StringValue())})})
+			return
+		}
+		meta.AILevel = o.StringValue()
 	}
 	rec, ok := b.openTable(ctx, r, u, table.Record{
 		Setup:     engine.Setup{Game: g.ID(), Options: options, Seats: seats},
@@ -194,7 +203,7 @@ func (b *Bot) rematch(ctx context.Context, r *reply, u user, id string) {
 		GuildID:   old.GuildID,
 		ChannelID: old.ChannelID,
 		CreatedBy: u.id,
-	}, record.Meta{WantThread: meta.WantThread, Deadline: meta.Deadline})
+	}, record.Meta{WantThread: meta.WantThread, Deadline: meta.Deadline, AILevel: meta.AILevel})
 	if ok {
 		b.log.Info("rematch", "table", rec.ID, "after", old.ID, "by", u.id)
 		r.send(ctx, message{content: u.l.T("bot.rematch_opened", map[string]any{"ID": rec.ID})})
@@ -277,7 +286,7 @@ func (b *Bot) lobbyAction(ctx context.Context, r *reply, u user, id, what string
 			say("bot.table_full", nil)
 			return
 		}
-		rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(len(rec.Seats)), Kind: table.AI, Bot: b.cfg.AIBot})
+		rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(len(rec.Seats)), Kind: table.AI, Bot: b.aiKind(ctx, rec.ID)})
 		note = u.l.T("bot.ai_added", nil)
 	case "start", "startai":
 		if !opener {
@@ -294,8 +303,9 @@ func (b *Bot) lobbyAction(ctx context.Context, r *reply, u user, id, what string
 			})
 			return
 		}
+		kind := b.aiKind(ctx, rec.ID)
 		for len(rec.Seats) < rec.Setup.Seats {
-			rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(len(rec.Seats)), Kind: table.AI, Bot: b.cfg.AIBot})
+			rec.Seats = append(rec.Seats, table.SeatInfo{Seat: engine.Seat(len(rec.Seats)), Kind: table.AI, Bot: kind})
 		}
 		rec.Status = table.StatusPlaying
 		b.start(ctx, r, u, rec)
@@ -451,4 +461,14 @@ func (b *Bot) cmdLanguage(ctx context.Context, i *discordgo.Interaction, u user,
 	}
 	l := b.loc.Lang(lang)
 	r.send(ctx, message{content: l.T("bot.lang_set", map[string]any{"Name": l.T("cmd.choice.lang."+lang, nil)})})
+}
+
+// aiKind is the AI player a table adds: the level its opener chose, else
+// the host's ai_bot. A store that cannot say gives the host's.
+func (b *Bot) aiKind(ctx context.Context, id string) string {
+	m, err := b.store.Meta(ctx, id)
+	if err != nil {
+		b.log.Warn("reading a table's settings", "table", id, "err", err)
+	}
+	return cmp.Or(m.AILevel, b.cfg.AIBot)
 }

@@ -297,11 +297,16 @@ func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline tim
 		if err != nil {
 			return evs, snap, true, err
 		}
+		if ai.Slow(p) {
+			// A search player thinks longer than the answer may wait:
+			// it moves after the answer.
+			return evs, snap, false, nil
+		}
 		legal := snap.State.Legal(seat)
 		if len(legal) == 0 {
 			break
 		}
-		a := engine.Decide(p, snap.State, seat, engine.NewRand(randomUint64(), 0))
+		a := b.decide(p, snap.State, seat)
 		more, next, err := b.act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
 		if engine.Code(err) == engine.CodeStale {
 			// Another process moved this seat first (see runAI).

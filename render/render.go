@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/stolik-bot/stolik/engine/ai"
+
 	"github.com/stolik-bot/stolik/engine"
 	"github.com/stolik-bot/stolik/locales"
 )
@@ -265,4 +267,15 @@ func OptionSuggestions(l *locales.Localizer, gameID, key, typed string, opts map
 // is read as a mention.
 func inert(s string) string {
 	return strings.ReplaceAll(s, "@", "@\u200b")
+}
+
+// BotName is an AI seat's name, "Bot N", with its level when it is not
+// the usual one ("Bot 2 (hard)"); kind is the seat's AI (a level or a
+// kind, engine/ai).
+func BotName(l *locales.Localizer, n int, kind string) string {
+	level := ai.LevelOf(kind)
+	if level == "" || level == ai.Normal {
+		return l.T("ui.bot", map[string]any{"N": n})
+	}
+	return l.T("ui.bot_level", map[string]any{"N": n, "Level": l.T("ai.level."+level, nil)})
 }

@@ -186,7 +186,7 @@ func openDBDriver(ctx context.Context, path string, su engine.Setup, l *locales.
 	seats := make([]table.SeatInfo, su.Seats)
 	seats[0] = table.SeatInfo{Seat: 0, Kind: table.Human, UserID: "terminal", Name: l.T("ui.you", nil)}
 	for s := 1; s < su.Seats; s++ {
-		seats[s] = table.SeatInfo{Seat: engine.Seat(s), Kind: table.AI, Bot: "heuristic", Name: botName(l, s, level)}
+		seats[s] = table.SeatInfo{Seat: engine.Seat(s), Kind: table.AI, Bot: level, Name: render.BotName(l, s, level)}
 	}
 	rec, err := svc.Create(ctx, table.Record{Setup: su, Status: table.StatusPlaying, Seats: seats, Lang: l.Tag(), CreatedBy: "terminal"})
 	if err != nil {

@@ -65,19 +65,10 @@ func newTerminal(g engine.Game, r render.Game, l *locales.Localizer, d driver, s
 		if engine.Seat(s) == human {
 			t.names[s] = l.T("ui.you", nil)
 		} else {
-			t.names[s] = botName(l, s, level)
+			t.names[s] = render.BotName(l, s, level)
 		}
 	}
 	return t
-}
-
-// botName is an AI seat's name: "Bot 2", with its level when it is not the
-// usual one ("Bot 2 (hard)").
-func botName(l *locales.Localizer, s int, level string) string {
-	if level == "" || level == ai.Normal {
-		return l.T("ui.bot", map[string]any{"N": s})
-	}
-	return l.T("ui.bot_level", map[string]any{"N": s, "Level": l.T("ai.level."+level, nil)})
 }
 
 func (t *terminal) say(lines ...string) {

@@ -67,6 +67,28 @@ func Budget(g engine.Game) int {
 	return search.DefaultBudget
 }
 
+// LevelOf is the level a kind of player plays at: the levels themselves,
+// the heuristic as normal, the search player as hard; "" for another kind
+// (random).
+func LevelOf(kind string) string {
+	switch kind {
+	case Easy:
+		return Easy
+	case "", Normal, "heuristic":
+		return Normal
+	case Hard, "search":
+		return Hard
+	}
+	return ""
+}
+
+// Slow reports whether p is a search player, whose decisions take tens of
+// milliseconds where the others take microseconds.
+func Slow(p engine.Player) bool {
+	_, ok := p.(*search.Player)
+	return ok
+}
+
 // weak is the easy level: the heuristic, but half its moves are random.
 type weak struct{ h engine.Player }
 

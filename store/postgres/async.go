@@ -19,8 +19,8 @@ func (d *DB) Meta(ctx context.Context, id string) (record.Meta, error) {
 		m    record.Meta
 		secs int64
 	)
-	err := d.pool.QueryRow(ctx, `SELECT deadline_secs, want_thread, thread_id, standins FROM table_meta WHERE table_id = $1`, id).
-		Scan(&secs, &m.WantThread, &m.ThreadID, &m.StandIns)
+	err := d.pool.QueryRow(ctx, `SELECT deadline_secs, want_thread, thread_id, standins, ai_level FROM table_meta WHERE table_id = $1`, id).
+		Scan(&secs, &m.WantThread, &m.ThreadID, &m.StandIns, &m.AILevel)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return record.Meta{}, nil
 	}
@@ -34,10 +34,11 @@ func (d *DB) Meta(ctx context.Context, id string) (record.Meta, error) {
 // SetMeta stores the front end's data of a table.
 func (d *DB) SetMeta(ctx context.Context, id string, m record.Meta) error {
 	return d.exec(ctx, "saving the settings of table "+id,
-		`INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins)
-		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (table_id) DO UPDATE SET deadline_secs = excluded.deadline_secs,
-		want_thread = excluded.want_thread, thread_id = excluded.thread_id, standins = excluded.standins`,
-		id, int64(m.Deadline/time.Second), m.WantThread, m.ThreadID, m.StandIns)
+		`INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins, ai_level)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (table_id) DO UPDATE SET deadline_secs = excluded.deadline_secs,
+		want_thread = excluded.want_thread, thread_id = excluded.thread_id, standins = excluded.standins,
+		ai_level = excluded.ai_level`,
+		id, int64(m.Deadline/time.Second), m.WantThread, m.ThreadID, m.StandIns, m.AILevel)
 }
 
 // SeatFlags returns the flags of a table's seats (seats without flags are

@@ -121,8 +121,8 @@ func (d *DB) ImportTable(ctx context.Context, c TableCopy) error {
 			return fmt.Errorf("store/postgres: importing the log of table %s: %w", t.ID, err)
 		}
 		if m := c.Meta; m != nil {
-			if _, err := tx.Exec(ctx, `INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins)
-				VALUES ($1, $2, $3, $4, $5)`, t.ID, int64(m.Deadline/time.Second), m.WantThread, m.ThreadID, m.StandIns); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins, ai_level)
+				VALUES ($1, $2, $3, $4, $5, $6)`, t.ID, int64(m.Deadline/time.Second), m.WantThread, m.ThreadID, m.StandIns, m.AILevel); err != nil {
 				return fmt.Errorf("store/postgres: importing the settings of table %s: %w", t.ID, err)
 			}
 		}
@@ -220,8 +220,8 @@ func exportTable(ctx context.Context, tx pgx.Tx, id string) (TableCopy, error) {
 		m    record.Meta
 		secs int64
 	)
-	err = tx.QueryRow(ctx, `SELECT deadline_secs, want_thread, thread_id, standins FROM table_meta WHERE table_id = $1`, id).
-		Scan(&secs, &m.WantThread, &m.ThreadID, &m.StandIns)
+	err = tx.QueryRow(ctx, `SELECT deadline_secs, want_thread, thread_id, standins, ai_level FROM table_meta WHERE table_id = $1`, id).
+		Scan(&secs, &m.WantThread, &m.ThreadID, &m.StandIns, &m.AILevel)
 	switch {
 	case err == nil:
 		m.Deadline = time.Duration(secs) * time.Second

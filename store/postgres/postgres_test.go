@@ -95,8 +95,13 @@ func TestConcurrentOpen(t *testing.T) {
 	conn := rawConn(t, url)
 	rows, _ := conn.Query(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
 	versions, err := pgx.CollectRows(rows, pgx.RowTo[int])
-	if err != nil || !slices.Equal(versions, []int{1, 2, 3, 4, 5}) {
-		t.Fatalf("schema_migrations = %v, %v; want [1 2 3 4 5]", versions, err)
+	files, _ := filepath.Glob("migrations/*.sql")
+	var want []int
+	for i := range files {
+		want = append(want, i+1)
+	}
+	if err != nil || len(want) < 6 || !slices.Equal(versions, want) {
+		t.Fatalf("schema_migrations = %v, %v; want %v, each migration once", versions, err, want)
 	}
 	var tables int
 	if err := conn.QueryRow(ctx, `SELECT COUNT(*) FROM tables`).Scan(&tables); err != nil || tables != n {

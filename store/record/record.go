@@ -19,6 +19,9 @@ type Meta struct {
 	WantThread bool          // play in a thread once the game starts
 	ThreadID   string
 	StandIns   bool
+	// AILevel is the level of the AI players added to the table (ai.Easy,
+	// ai.Normal, ai.Hard); "" for the host's default.
+	AILevel string
 }
 
 // SeatFlags are the front end's flags of one seat.

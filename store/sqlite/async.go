@@ -42,8 +42,8 @@ func (d *DB) Meta(ctx context.Context, id string) (record.Meta, error) {
 		secs         int64
 		want, stands int
 	)
-	err := d.r.QueryRowContext(ctx, `SELECT deadline_secs, want_thread, thread_id, standins FROM table_meta WHERE table_id = ?`, id).
-		Scan(&secs, &want, &m.ThreadID, &stands)
+	err := d.r.QueryRowContext(ctx, `SELECT deadline_secs, want_thread, thread_id, standins, ai_level FROM table_meta WHERE table_id = ?`, id).
+		Scan(&secs, &want, &m.ThreadID, &stands, &m.AILevel)
 	if errors.Is(err, sql.ErrNoRows) {
 		return record.Meta{}, nil
 	}
@@ -57,10 +57,11 @@ func (d *DB) Meta(ctx context.Context, id string) (record.Meta, error) {
 // SetMeta stores the front end's data of a table.
 func (d *DB) SetMeta(ctx context.Context, id string, m record.Meta) error {
 	return d.write(ctx, func(tx stmtTx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET deadline_secs = excluded.deadline_secs,
-			want_thread = excluded.want_thread, thread_id = excluded.thread_id, standins = excluded.standins`,
-			id, int64(m.Deadline/time.Second), b2i(m.WantThread), m.ThreadID, b2i(m.StandIns)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO table_meta (table_id, deadline_secs, want_thread, thread_id, standins, ai_level)
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET deadline_secs = excluded.deadline_secs,
+			want_thread = excluded.want_thread, thread_id = excluded.thread_id, standins = excluded.standins,
+			ai_level = excluded.ai_level`,
+			id, int64(m.Deadline/time.Second), b2i(m.WantThread), m.ThreadID, b2i(m.StandIns), m.AILevel); err != nil {
 			return fmt.Errorf("store: saving the settings of table %s: %w", id, err)
 		}
 		return nil

@@ -852,7 +852,7 @@ func testMetaAndSeatFlags(t *testing.T, open Opener) {
 		t.Fatalf("Meta before = %+v, %v; want zero", m, err)
 	}
 	for _, m := range []record.Meta{
-		{Deadline: 24 * time.Hour, WantThread: true, ThreadID: "55", StandIns: true},
+		{Deadline: 24 * time.Hour, WantThread: true, ThreadID: "55", StandIns: true, AILevel: "hard"},
 		{Deadline: 90 * time.Second},
 		{},
 	} {
