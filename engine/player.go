@@ -43,6 +43,14 @@ type HiddenShuffler interface {
 	ShuffleHidden(s Seat, r *Rand) State
 }
 
+// Estimator is implemented by states that can tell how a game would end if
+// it ended now (everything scored as it stands): a search player's
+// evaluation of a playout it cuts short, in games whose playouts to the end
+// are too long for its budget.
+type Estimator interface {
+	Estimate() Result
+}
+
 // Inventory is implemented by states whose components are conserved: the
 // multiset of every card in every zone.
 type Inventory interface {

@@ -49,7 +49,11 @@ func Player(g engine.Game, name string, budget int) (engine.Player, error) {
 		if budget <= 0 {
 			budget = Budget(g)
 		}
-		return search.New(h, search.Budget(budget)), nil
+		opts := []search.Option{search.Budget(budget)}
+		if d, ok := g.(interface{ SearchDepth() int }); ok {
+			opts = append(opts, search.Depth(d.SearchDepth()))
+		}
+		return search.New(h, opts...), nil
 	case Easy:
 		return weak{h}, nil
 	}

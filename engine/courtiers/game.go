@@ -69,4 +69,11 @@ func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, 
 
 // SearchBudget is the search player's default budget in simulated actions
 // per decision (engine/ai): Courtisans' heuristic weighs every placement of the rest of the turn at every step, so its playouts cost about ten times as much an action as the other games'.
-func (Game) SearchBudget() int { return 400 }
+func (Game) SearchBudget() int { return 1000 }
+
+// SearchDepth cuts the search player's playouts short after two rounds of
+// four players (a turn is three placements): a game's playout to the end
+// takes about 80 actions, which the budget could afford once or twice per
+// candidate; cut short and estimated (State.Estimate), it affords several
+// samples.
+func (Game) SearchDepth() int { return 24 }

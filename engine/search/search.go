@@ -35,6 +35,7 @@ type Player struct {
 	policy engine.Player
 	budget int
 	width  int
+	depth  int // the actions a playout may take before it is estimated; 0: to the end
 }
 
 // Option tunes a Player.
@@ -43,6 +44,12 @@ type Option func(*Player)
 // Budget sets the simulated actions a decision may spend (at least one
 // playout per candidate is always made).
 func Budget(n int) Option { return func(p *Player) { p.budget = max(n, 1) } }
+
+// Depth cuts playouts short after n actions, valued by the state's
+// estimate of how the game would end now (engine.Estimator), for games
+// whose playouts to the end are too long for the budget; 0 plays to the
+// end.
+func Depth(n int) Option { return func(p *Player) { p.depth = max(n, 0) } }
 
 // New makes a search player that plays out with policy (the game's
 // heuristic player), which also proposes its first candidate.
@@ -113,12 +120,17 @@ func pick(vals [][]float64) int {
 			ss += d * d
 		}
 		se := math.Sqrt(ss/max(n-1, 1)/n) + 1e-9
-		if mean > bestMean && mean > Confidence*se {
+		if n >= MinSamples && mean > bestMean && mean > Confidence*se {
 			best, bestMean = i, mean
 		}
 	}
 	return best
 }
+
+// MinSamples is how many samples a candidate must have been tried on
+// before it may overrule the policy: with fewer, the spread says nothing
+// (one sample has none) and the search would follow noise.
+const MinSamples = 3
 
 // Confidence is how many standard errors a candidate's gain over the
 // policy's choice must reach for the search to overrule the policy.
@@ -163,9 +175,13 @@ func (p *Player) playout(st engine.State, s engine.Seat, a engine.Action, chance
 	if _, err := st.Apply(s, a, engine.NewRand(chance, 0)); err != nil {
 		return -1, 1
 	}
+	est, _ := st.(engine.Estimator)
 	for n := 1; n < maxPlayout; n++ {
 		if done, res := st.Result(); done {
 			return value(res, s), n
+		}
+		if est != nil && p.depth > 0 && n >= p.depth {
+			return value(est.Estimate(), s), n
 		}
 		acting := st.Acting()
 		if len(acting) == 0 {

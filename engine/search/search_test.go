@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/ai"
 	"github.com/stolik-bot/stolik/engine/chapters"
 	"github.com/stolik-bot/stolik/engine/courtiers"
 	"github.com/stolik-bot/stolik/engine/lynx"
@@ -34,12 +35,17 @@ var games = []struct {
 func TestBlindToHiddenCards(t *testing.T) {
 	const gamesPerCount, every = 3, 7
 	for _, tc := range games {
-		bots := tc.g.(engine.Bots)
-		h, err := bots.Bot("heuristic")
+		// The hard level as the game sets it (its playout depth, which
+		// Courtisans cuts short and estimates), on a small budget.
+		hard, err := ai.Player(tc.g, ai.Hard, 150)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := search.New(h, search.Budget(150))
+		p := hard.(*search.Player)
+		h, err := ai.Player(tc.g, ai.Normal, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, n := range tc.seats {
 			t.Run(fmt.Sprintf("%s/%d%v", tc.g.ID(), n, tc.opts), func(t *testing.T) {
 				checked, differed := 0, 0
