@@ -87,9 +87,7 @@ type Bot struct {
 
 	locks tableLocks // one bot-side writer per table
 
-	// searching holds a slot for each search player deciding: at most half
-	// the processors search at once, so that clicks are always answered.
-	searching chan struct{}
+	think thinker // the search players' decisions (think.go)
 
 	outboxes     sync.Map // table id -> *outbox
 	publishEvery time.Duration
@@ -163,7 +161,6 @@ func New(cfg Config, deps Deps) (*Bot, error) {
 	b := &Bot{
 		cfg: cfg, s: deps.Session, store: deps.Store, loc: deps.Locales, log: deps.Logger,
 		ackAfter: deps.AckAfter, clock: deps.Clock, onShown: deps.OnTableShown, wake: make(chan struct{}, 1), ready: make(chan struct{}),
-		searching: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 	}
 	if b.clock == nil {
 		b.clock = realClock{}
@@ -607,11 +604,16 @@ func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, 
 		if err != nil {
 			return all, snap, err
 		}
+		if ai.Slow(p) {
+			// A search player decides away from the table's lock.
+			b.thinkLater(snap.Record.ID)
+			break
+		}
 		legal := snap.State.Legal(seat)
 		if len(legal) == 0 {
 			break
 		}
-		a := b.decide(p, snap.State, seat)
+		a := engine.Decide(p, snap.State, seat, engine.NewRand(randomUint64(), 0))
 		evs, next, err := b.act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
 		if engine.Code(err) == engine.CodeStale {
 			// Another process moved this seat first.
@@ -673,15 +675,4 @@ func (b *Bot) WaitingToBeShown() []time.Duration {
 		return true
 	})
 	return out
-}
-
-// decide is seat's action by its AI player p. A search player's decision
-// (tens of milliseconds of one processor) waits for a slot of
-// b.searching; the others take microseconds and go at once.
-func (b *Bot) decide(p engine.Player, st engine.State, seat engine.Seat) engine.Action {
-	if ai.Slow(p) {
-		b.searching <- struct{}{}
-		defer func() { <-b.searching }()
-	}
-	return engine.Decide(p, st, seat, engine.NewRand(randomUint64(), 0))
 }

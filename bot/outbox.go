@@ -69,6 +69,9 @@ type outbox struct {
 	shownSeq uint64 // guarded by flushMu
 
 	failures int // guarded by mu: output that Discord refused, in a row
+	// over: guarded by mu; a flush has shown the table ended, so the
+	// outbox goes as soon as nothing is left to send.
+	over bool
 
 	// via is the newest interaction in the table's channel whose webhook
 	// may carry its posts (via.go; guarded by mu); pingVia the one that
@@ -333,11 +336,17 @@ func (ob *outbox) flush(ctx context.Context, b *Bot) {
 		b.hands.forget(snap.Record.ID) // nothing more to bring up to date
 		b.clicked.forget(snap.Record.ID)
 		ob.mu.Lock()
-		idle := ob.snap == nil && len(ob.lines) == 0 && !ob.scheduled
+		ob.over = true
 		ob.mu.Unlock()
-		if idle {
-			b.outboxes.CompareAndDelete(snap.Record.ID, ob)
-		}
+	}
+	// The outbox of an ended table goes once empty: at the flush that
+	// showed the end, or at a later one when output came meanwhile (a
+	// push while the end was being shown).
+	ob.mu.Lock()
+	idle := ob.over && ob.snap == nil && len(ob.lines) == 0 && !ob.scheduled
+	ob.mu.Unlock()
+	if idle {
+		b.outboxes.CompareAndDelete(ob.id, ob)
 	}
 }
 

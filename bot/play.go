@@ -299,14 +299,14 @@ func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline tim
 		}
 		if ai.Slow(p) {
 			// A search player thinks longer than the answer may wait:
-			// it moves after the answer.
+			// runAI, after the answer, hands it to the thinker.
 			return evs, snap, false, nil
 		}
 		legal := snap.State.Legal(seat)
 		if len(legal) == 0 {
 			break
 		}
-		a := b.decide(p, snap.State, seat)
+		a := engine.Decide(p, snap.State, seat, engine.NewRand(randomUint64(), 0))
 		more, next, err := b.act(ctx, snap.Record.ID, seat, a.String(), snap.Version)
 		if engine.Code(err) == engine.CodeStale {
 			// Another process moved this seat first (see runAI).

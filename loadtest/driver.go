@@ -129,7 +129,11 @@ func (d *driver) slash(ctx context.Context, user, sub string, args ...discordtes
 // open opens a table in the driver's channel with every seat taken by one
 // of its users, and starts it.
 func (d *driver) open(ctx context.Context) error {
-	if err := d.slash(ctx, d.users[0], "open", discordtest.Opt("game", d.game), discordtest.Opt("seats", d.seats), discordtest.Opt("thread", false)); err != nil {
+	args := []discordtest.Arg{discordtest.Opt("game", d.game), discordtest.Opt("seats", d.seats), discordtest.Opt("thread", false)}
+	if d.h.cfg.AILevel != "" {
+		args = append(args, discordtest.Opt("ai_level", d.h.cfg.AILevel))
+	}
+	if err := d.slash(ctx, d.users[0], "open", args...); err != nil {
 		return err
 	}
 	var ids []string

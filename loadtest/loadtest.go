@@ -6,6 +6,7 @@
 package loadtest
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -44,9 +45,12 @@ type Config struct {
 	// AITables is the share of tables (0 to 1) that have AI players: at
 	// those, 1 to seats-1 of the seats are humans and the rest AI players.
 	AITables float64
-	Games    []string // default: every registered game
-	Dir      string   // where the database goes; default: a temporary directory
-	Seed     uint64
+	// AILevel is the level of the AI players (/stolik open's ai_level:
+	// easy, normal, hard); "" for the bot's default.
+	AILevel string
+	Games   []string // default: every registered game
+	Dir     string   // where the database goes; default: a temporary directory
+	Seed    uint64
 	// TableCache is the bot's table cache (0: the bot's default).
 	TableCache int
 	// NoPictures runs the bot without pictures (its "pictures" key false):
@@ -101,6 +105,9 @@ type Report struct {
 	// interval.
 	HandoverMoves int
 	AITables      int // tables with AI players
+	AISeats       int // seats of AI players, of Seats
+	Seats         int // seats at all tables
+	AILevel       string
 	HandClicks    int // "My hand" presses in the window
 	// HandAnswers are the answers showing a hand in the window;
 	// HandPictures, those whose picture had been edited in by the time
@@ -202,7 +209,7 @@ func (r Report) Print(w io.Writer) {
 	if !r.Pictures {
 		pictures = "off"
 	}
-	fmt.Fprintf(w, "tables %d (games: %d kinds; %d with AI players), think %v, pictures %s, window %.1fs\n", r.Tables, r.Games, r.AITables, r.Think, pictures, r.Window.Seconds())
+	fmt.Fprintf(w, "tables %d (games: %d kinds; %d with AI players: %d of %d seats, level %s), think %v, pictures %s, window %.1fs\n", r.Tables, r.Games, r.AITables, r.AISeats, r.Seats, cmp.Or(r.AILevel, "default"), r.Think, pictures, r.Window.Seconds())
 	fmt.Fprintf(w, "interactions %d (%.0f/s), player actions %d (%.0f/s; by humans %d), My-hand presses %d, games finished %d, unanswered %d, deferred %d\n",
 		r.Interactions, r.InteractionsPerSec(), r.Actions, float64(r.Actions)/r.Window.Seconds(), r.HumanActions, r.HandClicks, r.Finished, r.Unanswered, r.Deferred)
 	fmt.Fprintf(w, "database %s, %d process(es) sharing it; log-length conflicts at append %d (%.2f per 1000 player actions)\n",
@@ -350,7 +357,7 @@ type harness struct {
 	finished                    int
 	errs                        []string
 	tableIDs                    []string
-	aiTables                    int
+	aiTables, aiSeats, allSeats int
 }
 
 // Run performs one load run. It only talks to 127.0.0.1.
@@ -506,6 +513,8 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 			humans = 1 + rnd.IntN(seats-1)
 			h.aiTables++
 		}
+		h.aiSeats += seats - humans
+		h.allSeats += seats
 		d := &driver{h: h, ch: ch, guild: guild, game: game, seats: seats, rnd: rnd, hand: map[string]*discordtest.Message{}, handAt: map[string]int{}, declared: map[string]bool{}}
 		for s := 0; s < humans; s++ {
 			u := strconv.FormatUint(300000000000000001+uint64(i*10+s), 10)
@@ -579,7 +588,7 @@ func (h *harness) run(ctx context.Context) (Report, error) {
 		rep.Actions += l.all - startLogs[id].all
 		rep.HumanActions += l.human - startLogs[id].human
 	}
-	rep.AITables = h.aiTables
+	rep.AITables, rep.AISeats, rep.Seats, rep.AILevel = h.aiTables, h.aiSeats, h.allSeats, h.cfg.AILevel
 	rep.Handovers, rep.HandoverMoves = h.handovers(ctx, startLogs, endLogs)
 	perSecond := map[int64]int{}
 	for _, c := range h.fake.Calls()[rest0:rest1] {

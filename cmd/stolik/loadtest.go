@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/ai"
 	"github.com/stolik-bot/stolik/loadtest"
 	"github.com/stolik-bot/stolik/store/open"
 )
@@ -32,7 +33,8 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 	dur := fs.Duration("duration", 30*time.Second, "measured window (after a 2 s warm-up)")
 	think := fs.Duration("think", time.Second, "mean pause of a table's players between interactions (0: as fast as the bot answers)")
 	games := fs.String("games", "", "comma-separated games (default: all)")
-	ai := fs.Float64("ai", 0, "share of tables (0 to 1) with AI players: 1 to seats-1 humans, the rest AI")
+	aiShare := fs.Float64("ai", 0, "share of tables (0 to 1) with AI players: 1 to seats-1 humans, the rest AI")
+	aiLevel := fs.String("ai-level", "", "the AI players' level: easy, normal or hard")
 	dir := fs.String("dir", "", "directory of the database (default: a temporary one)")
 	cache := fs.Int("cache", 0, "the bot's table cache (0: its default)")
 	seed := fs.Uint64("seed", 1, "seed of the seat counts and the users' choices")
@@ -53,8 +55,8 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 		return usageError{l.T("cli.flag.bad_value", map[string]any{"Action": "loadtest", "Name": name, "Value": fmt.Sprint(value)})}
 	}
 	switch {
-	case *ai < 0 || *ai > 1:
-		return usageError{l.T("cli.loadtest.ai", map[string]any{"Value": fmt.Sprint(*ai)})}
+	case *aiShare < 0 || *aiShare > 1:
+		return usageError{l.T("cli.loadtest.ai", map[string]any{"Value": fmt.Sprint(*aiShare)})}
 	case *tables < 1:
 		return bad("--tables", *tables)
 	case *dur <= 0:
@@ -71,13 +73,15 @@ func cmdLoadtest(ctx context.Context, args []string, out io.Writer) error {
 		return bad("--limits", *limits)
 	case *restRate < 0:
 		return bad("--rest-rate", *restRate)
+	case *aiLevel != "" && !ai.IsLevel(*aiLevel):
+		return bad("--ai-level", *aiLevel)
 	case *knee < 0 || (*knee > 0 && *knee < *tables):
 		return bad("--knee", *knee)
 	case *processes > 1 && !open.IsPostgres(*db):
 		// The URL may hold a password: the error does not show it.
 		return usageError{l.T("cli.loadtest.processes", nil)}
 	}
-	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *ai, Dir: *dir, TableCache: *cache, Seed: *seed, NoPictures: *pictures == "off", DB: *db, Processes: *processes,
+	cfg := loadtest.Config{Tables: *tables, Duration: *dur, Think: *think, AITables: *aiShare, AILevel: *aiLevel, Dir: *dir, TableCache: *cache, Seed: *seed, NoPictures: *pictures == "off", DB: *db, Processes: *processes,
 		NoLimits: *limits == "off", RESTRate: *restRate}
 	if *games != "" {
 		for _, id := range strings.Split(*games, ",") {
