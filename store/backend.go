@@ -68,6 +68,14 @@ type Backend interface {
 	MarkedCorrupt(ctx context.Context) ([]CorruptTable, error)
 	LogMismatches(ctx context.Context) ([]LogMismatch, error)
 	Check(ctx context.Context, full bool) ([]string, error)
+
+	// HoldShard takes shard's lock for this process, so that two processes
+	// never serve one shard: ErrShardHeld while another live process holds
+	// it. A process that dies frees its lock at once (a file lock for
+	// SQLite, a session lock for PostgreSQL), so a restart never waits.
+	// lost is called when the lock is lost later (the database restarted
+	// and another process took the shard meanwhile); release gives it up.
+	HoldShard(ctx context.Context, shard int, lost func()) (release func(), err error)
 	SchemaVersion(ctx context.Context) (int, error)
 	Close() error
 }
@@ -89,6 +97,11 @@ var ErrSchemaTooNew = errors.New("store: database schema is newer than this prog
 
 // ErrClosed is returned by writes after Close.
 var ErrClosed = errors.New("store: the database is closed")
+
+// ErrShardHeld is another live process holding the shard this one was
+// told to serve (HoldShard): a misconfiguration, two processes with one
+// shard number.
+var ErrShardHeld = errors.New("store: another live process serves this shard")
 
 // ErrMarkedCorrupt is wrapped by the *table.CorruptError of a table marked
 // corrupt with MarkCorrupt.

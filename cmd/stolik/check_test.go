@@ -19,6 +19,7 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 	"github.com/stolik-bot/stolik/store/open"
 	"github.com/stolik-bot/stolik/store/postgres/pgtest"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // checkDB stores two tables with a few log entries in a new file and
@@ -374,4 +375,51 @@ func TestServeCheckRefusesDamagedDatabase(t *testing.T) {
 			t.Errorf("%q does not say %q", msg, s)
 		}
 	}
+}
+
+// TestServeRefusesAHeldShard: a second process given the shard another
+// live process serves stops before it talks to Discord, saying so in one
+// line, without the token.
+func TestServeRefusesAHeldShard(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.db")
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	release, err := db.HoldShard(context.Background(), 0, nil) // the other process
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DISCORD_TOKEN", "shard-test-token")
+	t.Setenv("STOLIK_DB", path)
+	cfg := filepath.Join(t.TempDir(), "stolik.toml")
+	if err := os.WriteFile(cfg, []byte("shards = 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	serve := func() (int, string) {
+		var out, errOut bytes.Buffer
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		code := run(ctx, []string{"serve", "--config", cfg}, strings.NewReader(""), &out, &errOut)
+		return code, errOut.String()
+	}
+	code, msg := serve()
+	lines := strings.Split(strings.TrimSpace(msg), "\n")
+	last := lines[len(lines)-1]
+	if code != 1 || !strings.Contains(last, "shard 0 of 1 is served by another live process") {
+		t.Fatalf("exit %d, last line %q:\n%s", code, last, msg)
+	}
+	if strings.Contains(msg, "connected to Discord") || strings.Contains(msg, "shard-test-token") {
+		t.Errorf("it went on, or printed the token:\n%s", msg)
+	}
+	release()
+	// Free again, it is taken at once (serve would now go on to Discord,
+	// which this test does not reach; TestKillUnderLoad restarts serve
+	// after SIGKILL without a wait).
+	again, err := db.HoldShard(context.Background(), 0, nil)
+	if err != nil {
+		t.Fatalf("the shard once free: %v", err)
+	}
+	again()
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stolik-bot/stolik/bot"
+	"github.com/stolik-bot/stolik/store"
 	"github.com/stolik-bot/stolik/store/open"
 	"github.com/stolik-bot/stolik/store/sqlite"
 )
@@ -67,6 +68,26 @@ func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 		log.Warn("little disk space left beside the database: moves fail when it runs out (keep at least 64 MiB free)",
 			"path", cfg.Database, "free_mib", free>>20)
 	}
+	// One process a shard: a second process given the same shard stops
+	// here, before it takes an interaction. The lock goes with the process
+	// that holds it, so a restart after a crash never waits; when it is
+	// lost while serving (the database restarted and another process took
+	// the shard), this one stops taking interactions.
+	ctx, stopServing := context.WithCancel(ctx)
+	defer stopServing()
+	release, err := db.HoldShard(ctx, cfg.Shard, func() {
+		log.Error("another process has taken this process's shard: stopping", "shard", cfg.Shard, "shards", cfg.Shards)
+		stopServing()
+	})
+	if errors.Is(err, store.ErrShardHeld) {
+		_ = db.Close()
+		return fmt.Errorf("shard %d of %d is served by another live process on this database: give each process its own shard (shard, or %s), or stop the other one", cfg.Shard, cfg.Shards, bot.EnvShard)
+	}
+	if err != nil {
+		_ = db.Close()
+		return err
+	}
+	defer release()
 	// On PostgreSQL other processes may share the database: the table
 	// service checks what it caches against it (table.WithSharedStore).
 	b, err := bot.New(cfg, bot.Deps{Store: db, Logger: log, SharedStore: open.IsPostgres(cfg.Database)})
@@ -81,6 +102,7 @@ func cmdServe(ctx context.Context, args []string, out, errOut io.Writer) error {
 	}
 	runErr := b.Run(ctx)
 	stopHTTP()
+	release()
 	if err := db.Close(); err != nil {
 		log.Error("closing the database", "err", err)
 	}

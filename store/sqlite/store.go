@@ -42,7 +42,8 @@ type DB struct {
 	r *preparedDB // reader pool: deferred, query only, its queries prepared once
 
 	group   committer
-	noGroup bool // tests and benchmarks: one transaction per append
+	noGroup bool   // tests and benchmarks: one transaction per append
+	path    string // the database file (HoldShard's lock files lie beside it)
 }
 
 var _ store.Backend = (*DB)(nil)
@@ -118,7 +119,7 @@ func open(ctx context.Context, path string, o openOptions) (*DB, error) {
 	// order, instead of sleeping in SQLite's busy handler (which backs off
 	// up to 100 ms at a time). Other processes still meet the busy timeout.
 	w.SetMaxOpenConns(1)
-	d := &DB{w: newPreparedDB(w)}
+	d := &DB{w: newPreparedDB(w), path: path}
 	if err := d.probe(ctx); err != nil {
 		return fail("write probe", err, fmt.Errorf("%w (database %s)", err, path))
 	}

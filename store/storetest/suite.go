@@ -40,6 +40,7 @@ var cases = []struct {
 	{"CreateLoadRoundTrip", testCreateLoadRoundTrip},
 	{"CreateDuplicate", testCreateDuplicate},
 	{"OneOpenTablePerChannel", testOneOpenTablePerChannel},
+	{"OneProcessAShard", testOneProcessAShard},
 	{"CreateRejectsBadRecords", testCreateRejectsBadRecords},
 	{"LoadUnknown", testLoadUnknown},
 	{"Append", testAppend},
@@ -1574,4 +1575,35 @@ func testClosed(t *testing.T, open Opener) {
 	if _, _, err := b.Load(ctx, "t"); err == nil {
 		t.Error("Load after Close succeeded")
 	}
+}
+
+// testOneProcessAShard: a shard's lock is held by one handle (a process) at
+// a time: another is refused with store.ErrShardHeld while it is held, takes
+// another shard, and takes the first once it is released.
+func testOneProcessAShard(t *testing.T, open Opener) {
+	b := open(t)
+	if _, ok := b.(Reopener); !ok {
+		t.Skip("the backend opens no second handle on one database")
+	}
+	hs := handles(t, b, 2)
+	ctx := context.Background()
+	release, err := hs[0].HoldShard(ctx, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hs[1].HoldShard(ctx, 0, nil); !errors.Is(err, store.ErrShardHeld) {
+		t.Fatalf("a second process on shard 0: %v, want ErrShardHeld", err)
+	}
+	other, err := hs[1].HoldShard(ctx, 1, nil)
+	if err != nil {
+		t.Fatalf("shard 1 beside shard 0: %v", err)
+	}
+	other()
+	release()
+	release() // twice: nothing more
+	again, err := hs[1].HoldShard(ctx, 0, nil)
+	if err != nil {
+		t.Fatalf("shard 0 once released: %v", err)
+	}
+	again()
 }
