@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/stolik-bot/stolik/store/open"
+	"github.com/stolik-bot/stolik/store/sqlite"
 )
 
 // cmdCheck runs the full integrity check of a database: of a SQLite file,
@@ -44,6 +45,17 @@ func cmdCheck(ctx context.Context, args []string, out io.Writer) error {
 	// Only --mark-corrupt writes: without it the file is opened read-only,
 	// so that a file the user may only read (a copy, a foreign or damaged
 	// file) can be checked.
+	// The write-ahead log before SQLite opens the file (opening recovers
+	// what it can of the log and drops the rest without a word).
+	var walProblems []string
+	if !open.IsPostgres(*path) {
+		if walProblems, err = sqlite.CheckWAL(*path); err != nil {
+			return fmt.Errorf("check: %w", err)
+		}
+		for _, p := range walProblems {
+			fmt.Fprintln(out, p)
+		}
+	}
 	openDB := open.OpenReadOnly
 	if *mark {
 		openDB = open.OpenExisting
@@ -69,6 +81,9 @@ func cmdCheck(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("check: %w", err)
 	}
+	if *mark && len(walProblems) > 0 {
+		fmt.Fprintln(out, "the write-ahead log's sound frames are kept (the file was opened for writing): serve will start; a table that lost moves is marked damaged by the first click from beyond its log (RELIABILITY.md, 16)")
+	}
 	if open.IsPostgres(*path) {
 		lines, err := postgresChecked(ctx, *path)
 		if err != nil {
@@ -78,7 +93,7 @@ func cmdCheck(ctx context.Context, args []string, out io.Writer) error {
 			fmt.Fprintln(out, line)
 		}
 	}
-	if len(problems) == 0 {
+	if len(problems) == 0 && len(walProblems) == 0 {
 		fmt.Fprintln(out, "ok")
 	}
 	for _, p := range problems {
@@ -91,8 +106,8 @@ func cmdCheck(ctx context.Context, args []string, out io.Writer) error {
 	for _, c := range marked {
 		fmt.Fprintf(out, "table %s is marked corrupt and not served: %s\n", c.ID, c.Reason)
 	}
-	if len(problems) > 0 {
-		return fmt.Errorf("check: %s: %d problem(s) found", name, len(problems))
+	if n := len(problems) + len(walProblems); n > 0 {
+		return fmt.Errorf("check: %s: %d problem(s) found", name, n)
 	}
 	return nil
 }

@@ -131,6 +131,14 @@ func pragmaCheck(ctx context.Context, q querier, pragma string) ([]string, error
 // a database with problems is closed again and refused with a
 // *store.DamagedError.
 func OpenChecked(ctx context.Context, path string) (*DB, error) {
+	// The write-ahead log first: opening the file recovers what SQLite can
+	// of it and drops the rest without a word.
+	if problems, err := CheckWAL(path); err != nil || len(problems) > 0 {
+		if err == nil {
+			err = &store.DamagedError{Path: path, Problems: problems}
+		}
+		return nil, err
+	}
 	d, err := Open(ctx, path)
 	if err != nil {
 		return nil, err
