@@ -145,6 +145,7 @@ func (d *DB) commitBatch(batch []*appendReq) {
 		}
 	}
 	if err := tx.Commit(); err != nil {
+		d.afterCommitFailure(ctx, err)
 		answer(fmt.Errorf("store: committing: %w", err))
 		return
 	}

@@ -44,6 +44,8 @@ type DB struct {
 	group   committer
 	noGroup bool   // tests and benchmarks: one transaction per append
 	path    string // the database file (HoldShard's lock files lie beside it)
+
+	unsettled unsettled // a commit's sync failed: loads wait for settleWAL (settle.go)
 }
 
 var _ store.Backend = (*DB)(nil)
@@ -375,6 +377,7 @@ func (d *DB) write(ctx context.Context, f func(tx stmtTx) error) error {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
+		d.afterCommitFailure(ctx, err)
 		return fmt.Errorf("store: committing: %w", err)
 	}
 	return nil
@@ -393,6 +396,9 @@ func (d *DB) Load(ctx context.Context, id string) (rec table.Record, log []table
 			err = &table.CorruptError{ID: id, Err: err}
 		}
 	}()
+	if err := d.settleWAL(ctx); err != nil {
+		return table.Record{}, nil, err
+	}
 	tx, err := d.r.begin(ctx)
 	if err != nil {
 		return table.Record{}, nil, fmt.Errorf("store: beginning a read: %w", err)
