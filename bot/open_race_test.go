@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -12,42 +13,64 @@ import (
 	"github.com/stolik-bot/stolik/engine/table"
 )
 
-// TestSimultaneousOpensMakeOneTable: twenty /stolik open in one channel at
-// once (five users, four each) open one table; every other one is told,
-// in its user's language, that the channel already has it.
+// TestSimultaneousOpensMakeOneTable: twenty /stolik open at once in each
+// of twenty channels (five users, four each, 400 in all) open one table a
+// channel; every other one is told, in its user's language, that the
+// channel already has it.
 func TestSimultaneousOpensMakeOneTable(t *testing.T) {
 	w := newWorld(t)
 	users := []string{ala, olena, bob, zosia, eve}
-	var ins []*discordtest.Interaction
-	var who []string
-	for k := 0; k < 20; k++ {
-		u := users[k%len(users)]
-		ins = append(ins, w.fake.SlashCommand(u, guildID, channelID, "stolik", discordtest.Sub("open", discordtest.Opt("game", "lynx"), discordtest.Opt("seats", 3))))
-		who = append(who, u)
+	const channels, opens = 20, 20
+	type sent struct {
+		in      *discordtest.Interaction
+		who, ch string
 	}
-	for _, in := range ins {
-		in.Wait(context.Background())
-	}
-	w.idle()
-	ids, err := w.db.InChannel(context.Background(), channelID)
-	if err != nil || len(ids) != 1 {
-		t.Fatalf("open tables in the channel: %v, %v; want one", ids, err)
-	}
-	opened, refused := 0, 0
-	for k, in := range ins {
-		m := in.Original()
-		l := w.loc.Lang(map[string]string{ala: "pl", olena: "uk", bob: "en", zosia: "pl", eve: "en"}[who[k]])
-		switch text := shownText(m); {
-		case text == l.T("bot.table_exists", map[string]any{"ID": ids[0]}):
-			refused++
-		case strings.Contains(text, ids[0]):
-			opened++
-		default:
-			t.Errorf("answer %d to %s: %q", k, who[k], text)
+	var all []sent
+	for c := range channels {
+		ch := channelID
+		if c > 0 {
+			ch = fmt.Sprintf("21%016d", c)
+			w.fake.AddChannel(guildID, ch)
+		}
+		for k := range opens {
+			u := users[k%len(users)]
+			in := w.fake.SlashCommand(u, guildID, ch, "stolik", discordtest.Sub("open", discordtest.Opt("game", "lynx"), discordtest.Opt("seats", 3)))
+			all = append(all, sent{in, u, ch})
 		}
 	}
-	if opened != 1 || refused != 19 {
-		t.Errorf("%d opened and %d refused, want 1 and 19", opened, refused)
+	for _, s := range all {
+		s.in.Wait(context.Background())
+	}
+	w.idle()
+	table := map[string]string{}
+	for c := range channels {
+		ch := channelID
+		if c > 0 {
+			ch = fmt.Sprintf("21%016d", c)
+		}
+		ids, err := w.db.InChannel(context.Background(), ch)
+		if err != nil || len(ids) != 1 {
+			t.Fatalf("channel %s: open tables %v, %v; want one", ch, ids, err)
+		}
+		table[ch] = ids[0]
+	}
+	opened, refused := map[string]int{}, map[string]int{}
+	for k, s := range all {
+		m := s.in.Original()
+		l := w.loc.Lang(map[string]string{ala: "pl", olena: "uk", bob: "en", zosia: "pl", eve: "en"}[s.who])
+		switch text := shownText(m); {
+		case text == l.T("bot.table_exists", map[string]any{"ID": table[s.ch]}):
+			refused[s.ch]++
+		case strings.Contains(text, table[s.ch]):
+			opened[s.ch]++
+		default:
+			t.Errorf("answer %d to %s in %s: %q", k, s.who, s.ch, text)
+		}
+	}
+	for ch := range table {
+		if opened[ch] != 1 || refused[ch] != opens-1 {
+			t.Errorf("channel %s: %d opened and %d refused, want 1 and %d", ch, opened[ch], refused[ch], opens-1)
+		}
 	}
 	w.fake.AssertNoErrors(t)
 }
