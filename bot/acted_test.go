@@ -15,7 +15,7 @@ func TestActedNoteInSecondPerson(t *testing.T) {
 		user, lang string
 	}{{ala, "pl"}, {olena, "uk"}, {bob, "en"}} {
 		l := w.loc.Lang(tt.lang)
-		hand := w.do(w.fake.Click(tt.user, w.tableMessage(id), "hand/"+id))
+		hand := w.do(w.fake.Click(tt.user, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 		if len(hand.CustomIDs()) == 0 {
 			t.Fatalf("%s has no princess to choose: %s", tt.user, hand)
 		}

@@ -220,7 +220,7 @@ func TestGameAcrossDays(t *testing.T) {
 	}
 
 	// zosia comes back: "My hand" gives her the seat back; from then on she plays it.
-	back := w.do(w.fake.Click(zosia, w.tableMessage(id), "hand/"+id))
+	back := w.do(w.fake.Click(zosia, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 	if !strings.HasPrefix(shownText(back), pl.T("async.welcome_back", nil)) {
 		t.Errorf("zosia's return: %q", shownText(back))
 	}
@@ -322,7 +322,7 @@ func TestHandOverAndVacantSeat(t *testing.T) {
 		t.Fatalf("olena's seat: %+v", si)
 	}
 	// olena cannot come back through "My hand": the seat is free for anyone.
-	if m := w.do(w.fake.Click(olena, w.tableMessage(id), "hand/"+id)); !strings.HasPrefix(shownText(m), uk.T("bot.not_player", nil)) {
+	if m := w.do(w.fake.Click(olena, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id))); !strings.HasPrefix(shownText(m), uk.T("bot.not_player", nil)) {
 		t.Errorf("olena after leaving: %q", shownText(m))
 	}
 	msg, cid := w.findClick(channelID, "seat/")

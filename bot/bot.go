@@ -444,6 +444,9 @@ func (b *Bot) resumeTable(ctx context.Context, id string, recent bool) error {
 		return nil
 	}
 	if snap.Record.Status == table.StatusPlaying {
+		if _, _, aiToMove := aiToAct(snap); (recent || aiToMove) && b.shownBeyond(ctx, snap) {
+			return nil // damaged: nothing is redrawn over the witness
+		}
 		before := snap.State.Acting()
 		evs, after, err := b.runAI(ctx, snap)
 		if err != nil {

@@ -355,7 +355,7 @@ func (b *Bot) composeScreen(snap *table.Snapshot, o screenOpts) message {
 	}
 	if o.table && rec.Status == table.StatusPlaying {
 		row := []discordgo.MessageComponent{
-			discordgo.Button{Label: clip(l.T("bot.button.hand", nil), maxButtonLabel), Style: discordgo.PrimaryButton, CustomID: handID(rec.ID)},
+			discordgo.Button{Label: clip(l.T("bot.button.hand", nil), maxButtonLabel), Style: discordgo.PrimaryButton, CustomID: handAtID(rec.ID, snap.Version)},
 			discordgo.Button{Label: clip(l.T("async.button.watch", nil), maxButtonLabel), Style: discordgo.SecondaryButton, CustomID: watchID(rec.ID)},
 		}
 		if sc.Rule != nil && sc.Rule.Full != "" {

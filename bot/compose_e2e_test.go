@@ -447,7 +447,7 @@ func TestStatusRoundCardAndWords(t *testing.T) {
 			}
 
 			// The hand: the cards in words without a picture.
-			hand := w.do(w.fake.Click(bob, tm, "hand/"+id))
+			hand := w.do(w.fake.Click(bob, tm, tm.Control("hand/"+id)))
 			hs, _ := render.ScreenOf("princesses", en, replaySeatView(t, w, id, 2), seatNames(en, mustRecord(t, w, id)), nil)
 			if hasPicture(hand, "hand.png") != pictures || strings.Contains(shownText(hand), hs.Hand.Text) == pictures {
 				t.Errorf("pictures %v: the hand %q (cards %q)", pictures, shownText(hand), hs.Hand.Text)
@@ -501,13 +501,13 @@ func TestHandPictureComesAfterTheWords(t *testing.T) {
 	tm := w.tableMessage(id)
 	release := w.bot.HoldPictures()
 
-	in := w.fake.Click(bob, tm, "hand/"+id)
+	in := w.fake.Click(bob, tm, tm.Control("hand/"+id))
 	first := in.WaitAnswer(context.Background())
 	if first == nil || hasPicture(first, "hand.png") || len(first.CustomIDs()) == 0 {
 		t.Fatalf("the first answer should be the hand in words with its controls: %v", first)
 	}
 	// A newer answer to bob (his hand asked for again) before the picture.
-	in2 := w.fake.Click(bob, tm, "hand/"+id)
+	in2 := w.fake.Click(bob, tm, tm.Control("hand/"+id))
 	in2.WaitAnswer(context.Background())
 	release()
 	waitIdle(t, w.bot, idleWait())
@@ -530,7 +530,7 @@ func TestHandPictureComesAfterTheWords(t *testing.T) {
 
 	// Asked for again, the same hand comes with its picture at once (drawn
 	// before).
-	in3 := w.fake.Click(bob, tm, "hand/"+id)
+	in3 := w.fake.Click(bob, tm, tm.Control("hand/"+id))
 	third := in3.WaitAnswer(context.Background())
 	if !hasPicture(third, "hand.png") {
 		t.Errorf("a hand drawn before should come with its picture at once: %v", third)

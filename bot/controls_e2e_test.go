@@ -239,7 +239,7 @@ func (r *controlRun) turn(user, lang string, seat engine.Seat, legal []engine.Ac
 	t, w := r.t, r.w
 	t.Helper()
 	v := w.version(r.id)
-	hand := w.do(w.fake.Click(user, w.tableMessage(r.id), "hand/"+r.id))
+	hand := w.do(w.fake.Click(user, w.tableMessage(r.id), w.tableMessage(r.id).Control("hand/"+r.id)))
 	r.checkHand("hand", lang, hand, legal)
 	if walk {
 		reach, m := r.walk(user, lang, hand, legal)

@@ -225,7 +225,7 @@ func (r *rig) moveWithButton(id string, users ...string) *discordtest.Message {
 	r.t.Helper()
 	_, log0, _ := r.db.Load(context.Background(), id)
 	for _, u := range users {
-		hand := r.answer(r.fake.Click(u, r.tableMessage(id), "hand/"+id))
+		hand := r.answer(r.fake.Click(u, r.tableMessage(id), r.tableMessage(id).Control("hand/"+id)))
 		r.idle()
 		shown := r.fake.Message(hand.ID)
 		for _, c := range moveControls(hand) {
@@ -324,7 +324,7 @@ func TestCraftedInteractions(t *testing.T) {
 	pl, uk, en := r.loc.Lang("pl"), r.loc.Lang("uk"), r.loc.Lang("en")
 
 	// Ala's hand and its controls: the princesses she may choose.
-	hand := r.answer(r.fake.Click(ala, r.tableMessage(a), "hand/"+a))
+	hand := r.answer(r.fake.Click(ala, r.tableMessage(a), r.tableMessage(a).Control("hand/"+a)))
 	if len(hand.CustomIDs()) == 0 {
 		t.Fatalf("ala has no controls: %s", hand)
 	}
@@ -495,7 +495,7 @@ func TestCraftedUpdateOfAPublicMessage(t *testing.T) {
 	t.Parallel()
 	r := newRig(t, rigOptions{})
 	a := r.open(guildID, channelID, "princesses", 4, []discordtest.Arg{discordtest.Opt("rounds", "a")}, ala, olena, bob)
-	hand := r.answer(r.fake.Click(ala, r.tableMessage(a), "hand/"+a))
+	hand := r.answer(r.fake.Click(ala, r.tableMessage(a), r.tableMessage(a).Control("hand/"+a)))
 	public := r.tableMessage(a)
 	_, log, _ := r.db.Load(context.Background(), a)
 	for _, cid := range []string{"t/" + a + "/" + strconv.Itoa(len(log)) + "/~hand", hand.CustomIDs()[0], "rules/princesses/base/0"} {

@@ -3,8 +3,12 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/stolik-bot/stolik/engine/table"
 )
 
@@ -75,5 +79,53 @@ func (d *damagedSeen) first(id string) bool {
 		d.m = map[string]struct{}{}
 	}
 	d.m[id] = struct{}{}
+	return true
+}
+
+// shownBeyond reads, before resume redraws a table's message (and with it
+// the version its My hand carries, the witness of how far the table got),
+// the version the message shows now; when it is beyond the stored log the
+// database lost moves the players were shown (it was rolled back while the
+// bot was down): the table is marked damaged and reported, not redrawn.
+// A message that cannot be read says nothing.
+func (b *Bot) shownBeyond(ctx context.Context, snap *table.Snapshot) bool {
+	rec := snap.Record
+	if rec.MessageID == "" {
+		return false
+	}
+	m, err := b.s.ChannelMessage(b.where(ctx, rec), rec.MessageID, discordgo.WithContext(ctx))
+	if err != nil {
+		return false
+	}
+	prefix := handID(rec.ID) + "/"
+	shown := -1
+	var walk func(cs []discordgo.MessageComponent)
+	walk = func(cs []discordgo.MessageComponent) {
+		for _, c := range cs {
+			switch c := c.(type) {
+			case *discordgo.Button:
+				if v, ok := strings.CutPrefix(c.CustomID, prefix); ok {
+					if n, err := strconv.Atoi(v); err == nil {
+						shown = max(shown, n)
+					}
+				}
+			case *discordgo.ActionsRow:
+				walk(c.Components)
+			case *discordgo.Container:
+				walk(c.Components)
+			case *discordgo.Section:
+				walk(c.Components)
+			}
+		}
+	}
+	walk(m.Components)
+	if shown <= snap.Version {
+		return false
+	}
+	b.damaged(ctx, rec.ID, &table.CorruptError{ID: rec.ID, Err: fmt.Errorf(
+		"its message shows version %d, but the stored log holds %d moves: moves the players were shown are missing (the database was rolled back)", shown, snap.Version)})
+	if err := b.tables.Reload(ctx, rec.ID); err != nil {
+		b.log.Warn("dropping a damaged table from the cache", "table", rec.ID, "err", err)
+	}
 	return true
 }

@@ -50,7 +50,7 @@ func TestDamagedTable(t *testing.T) {
 			ctx := context.Background()
 			id := w.openTable(ala, olena, bob)
 			public := w.tableMessage(id)
-			hand := w.do(w.fake.Click(ala, public, "hand/"+id))
+			hand := w.do(w.fake.Click(ala, public, public.Control("hand/"+id)))
 			if len(hand.CustomIDs()) == 0 {
 				t.Fatalf("ala has no controls: %s", hand)
 			}
@@ -82,9 +82,9 @@ func TestDamagedTable(t *testing.T) {
 					user, lang string
 					in         func() *discordtest.Interaction
 				}{
-					{ala, "pl", func() *discordtest.Interaction { return w.fake.Click(ala, public, "hand/"+id) }},
+					{ala, "pl", func() *discordtest.Interaction { return w.fake.Click(ala, public, public.Control("hand/"+id)) }},
 					{olena, "uk", func() *discordtest.Interaction { return w.fake.Click(olena, public, "watch/"+id) }},
-					{bob, "en", func() *discordtest.Interaction { return w.fake.Click(bob, public, "hand/"+id) }},
+					{bob, "en", func() *discordtest.Interaction { return w.fake.Click(bob, public, public.Control("hand/"+id)) }},
 					{ala, "pl", func() *discordtest.Interaction {
 						// Her hand's control (answered by an edit of the hand, which loses it).
 						p := w.fake.InteractionPayload(discordtest.InteractionComponent, ala, w.gameChannel(id),

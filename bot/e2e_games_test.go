@@ -92,7 +92,7 @@ func (g *gameRun) move(user string) {
 	// (table.Service.Stands), or answers it with the hand as it stands.
 	current := "t/" + g.id + "/" + strconv.Itoa(v) + "/"
 	if hand == nil || len(moveControls(hand)) == 0 {
-		hand = w.do(w.fake.Click(user, w.tableMessage(g.id), "hand/"+g.id))
+		hand = w.do(w.fake.Click(user, w.tableMessage(g.id), w.tableMessage(g.id).Control("hand/"+g.id)))
 		if !hand.Ephemeral() {
 			w.t.Fatalf("the hand is not ephemeral: %s", hand)
 		}
@@ -459,7 +459,7 @@ func TestLynxDuelThroughDiscord(t *testing.T) {
 	if tm := w.tableMessage(g.id); !strings.Contains(shownText(tm), uk.T("lynx.mode.duel", nil)) {
 		t.Errorf("not a duel: %s", tm)
 	}
-	hand := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
+	hand := w.do(w.fake.Click(ala, w.tableMessage(g.id), w.tableMessage(g.id).Control("hand/"+g.id)))
 	if alt := strings.Join(mediaDescriptions(w.fake, hand), "\n"); !hasPicture(hand, "hand.png") || !strings.Contains(alt, "×") && !strings.Contains(alt, "·") {
 		t.Errorf("the hand is not grouped by value: %s %q", hand, alt)
 	}
@@ -471,7 +471,7 @@ func TestChaptersFourSeatsThroughDiscord(t *testing.T) {
 	w := newWorld(t)
 	defer gameDeadline(t)()
 	g := w.openGame("chapters", 4, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, olena, bob)
-	hand := w.do(w.fake.Click(bob, w.tableMessage(g.id), "hand/"+g.id))
+	hand := w.do(w.fake.Click(bob, w.tableMessage(g.id), w.tableMessage(g.id).Control("hand/"+g.id)))
 	// The draft: one tap on a card's button; what each card does is
 	// written above the buttons, whole ("Alicja 8 — z Krainy Czarów: …").
 	cards := gameControls(hand)
@@ -493,7 +493,7 @@ func TestChaptersTwoSeatsThroughDiscord(t *testing.T) {
 	defer gameDeadline(t)()
 	g := w.openGame("chapters", 2, []discordtest.Arg{discordtest.Opt("language", "en")}, bob, zosia)
 	// 56 "pick X ghost Y": first the card to keep, then the ghost's.
-	hand := w.do(w.fake.Click(zosia, w.tableMessage(g.id), "hand/"+g.id))
+	hand := w.do(w.fake.Click(zosia, w.tableMessage(g.id), w.tableMessage(g.id).Control("hand/"+g.id)))
 	first := gameControls(hand)
 	if len(first) != 8 || first[0].IsSelect() || !strings.Contains(first[0].CustomID, "/>pick ") {
 		t.Fatalf("the first step: %s", hand)
@@ -530,7 +530,7 @@ func TestCourtiersFourPlayersThroughDiscord(t *testing.T) {
 	defer gameDeadline(t)()
 	g := w.openGame("courtiers", 4, []discordtest.Arg{discordtest.Opt("language", "pl")}, ala, olena, bob, zosia)
 	pl := w.loc.Lang("pl")
-	hand := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
+	hand := w.do(w.fake.Click(ala, w.tableMessage(g.id), w.tableMessage(g.id).Control("hand/"+g.id)))
 	if !strings.Contains(shownText(hand), strings.SplitN(pl.T("courtiers.ui.mission_white", map[string]any{"Name": "", "Text": ""}), ":", 2)[0]) {
 		t.Errorf("the hand shows no mission: %s", hand)
 	}

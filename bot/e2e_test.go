@@ -339,7 +339,7 @@ func toAct(m *discordtest.Message) []string {
 // hand had controls.
 func (w *world) move(id, user string, rng *rand.Rand) bool {
 	w.t.Helper()
-	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
+	hand := w.do(w.fake.Click(user, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 	if !hand.Ephemeral() {
 		w.t.Fatalf("the hand is not ephemeral: %s", hand)
 	}
@@ -847,7 +847,7 @@ func TestBadClicks(t *testing.T) {
 
 	// Someone who does not sit at the table clicks the public buttons.
 	v := w.version(id)
-	m := w.do(w.fake.Click(eve, w.tableMessage(id), "hand/"+id))
+	m := w.do(w.fake.Click(eve, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 	if !m.Ephemeral() || !strings.HasPrefix(shownText(m), en.T("bot.not_player", nil)) || len(m.CustomIDs()) != 0 {
 		t.Errorf("a spectator's hand: %s", m)
 	}
@@ -864,8 +864,8 @@ func TestBadClicks(t *testing.T) {
 
 	// Choosing princesses is simultaneous. Ala opens her hand twice: one
 	// hand in front of her, the first is deleted.
-	h1 := w.do(w.fake.Click(ala, w.tableMessage(id), "hand/"+id))
-	h2 := w.do(w.fake.Click(ala, w.tableMessage(id), "hand/"+id))
+	h1 := w.do(w.fake.Click(ala, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
+	h2 := w.do(w.fake.Click(ala, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 	choices := h2.CustomIDs()
 	if len(choices) != 2 || !slices.Equal(choices, h1.CustomIDs()) {
 		t.Fatalf("princess choices: %v / %v", h1.CustomIDs(), choices)
@@ -874,7 +874,7 @@ func TestBadClicks(t *testing.T) {
 		t.Errorf("ala's first hand message is still there after the second")
 	}
 	// Another player's choice in between does not make ala's buttons stale.
-	ob := w.do(w.fake.Click(olena, w.tableMessage(id), "hand/"+id))
+	ob := w.do(w.fake.Click(olena, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 	w.do(w.fake.Click(olena, ob, ob.CustomIDs()[0]))
 	// Ala taps both princesses before the first answer comes: one is
 	// kept, the other tap is stale and changes nothing.
@@ -914,7 +914,7 @@ func TestBadClicks(t *testing.T) {
 	}
 
 	// The opener abandons the table; an old hand's controls then change nothing.
-	hand := w.do(w.fake.Click(bob, w.tableMessage(id), "hand/"+id))
+	hand := w.do(w.fake.Click(bob, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 	if len(hand.CustomIDs()) == 0 {
 		t.Fatalf("bob has nothing to do: %s", hand)
 	}

@@ -421,6 +421,7 @@ func (f *faultRun) send(g *faultGame, user string, msg *discordtest.Message, cus
 		src := msg
 		if src == nil {
 			src = f.tableMessageOf(g)
+			customID = src.Control(customID) // My hand with the version the message shows
 		}
 		if values != nil {
 			in, err = f.fake.SelectErr(user, src, customID, values...)

@@ -192,6 +192,11 @@ func actionID(id string, version int, action string) string {
 
 func handID(id string) string { return "hand/" + id }
 
+// handAtID is My hand on the table message, with the version the message
+// shows: Discord keeps it, a witness of how far the table got
+// (RELIABILITY.md, 16).
+func handAtID(id string, version int) string { return "hand/" + id + "/" + strconv.Itoa(version) }
+
 func watchID(id string) string { return "watch/" + id }
 
 func lobbyID(id, what string) string { return "lobby/" + id + "/" + what }

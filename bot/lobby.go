@@ -422,11 +422,15 @@ func (b *Bot) showStatus(ctx context.Context, r *reply, u user, id string) {
 
 // showHand answers with a new ephemeral hand message. A player whose seat
 // a stand-in kept gets it back.
-func (b *Bot) showHand(ctx context.Context, r *reply, u user, id string) {
+func (b *Bot) showHand(ctx context.Context, r *reply, u user, id string, version int) {
 	unlock := b.lock(id)
 	defer unlock()
 	snap, ok := b.loadFor(ctx, r, u, id)
 	if !ok {
+		return
+	}
+	if version > snap.Version {
+		b.rolledBack(ctx, r, u, id, version, snap.Version)
 		return
 	}
 	if next, seat, back := b.reclaim(ctx, snap, u); back {

@@ -52,7 +52,7 @@ func TestMapsBackToStartAfterTables(t *testing.T) {
 		default:
 			m := w.do(w.fake.Click(user, w.tableMessage(id), "lobby/"+id+"/start"))
 			w.do(w.fake.Click(user, m, "lobby/"+id+"/startai"))
-			w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
+			w.do(w.fake.Click(user, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 			where := channel
 			if meta, err := w.db.Meta(ctx, id); err != nil {
 				t.Fatal(err)

@@ -117,7 +117,7 @@ func (w *world) declareWhileWaiting(id, user string, seat engine.Seat) {
 	t := w.t
 	t.Helper()
 	l := w.loc.Lang(map[string]string{ala: "pl", olena: "uk", bob: "en", zosia: "pl"}[user])
-	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
+	hand := w.do(w.fake.Click(user, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 	w.checkLeaks(id)
 	if !strings.Contains(shownText(hand), l.T("ui.optional.hand", nil)) {
 		t.Fatalf("the waiting player's hand does not offer the optional actions: %s", hand)

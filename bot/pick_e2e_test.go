@@ -18,7 +18,7 @@ func TestSplitIsOneMultiSelect(t *testing.T) {
 	w.playUntil(id, "split", rng, 40)
 	rec, st, log := w.current(id)
 	user := rec.Seats[0].UserID
-	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
+	hand := w.do(w.fake.Click(user, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 	cards := len(st.View(rec.Seats[0].Seat).(*princesses.View).Hand)
 	half := cards / 2
 	found := false
@@ -69,7 +69,7 @@ func TestPassValuesInAnyOrder(t *testing.T) {
 	w.playUntil(id, "pass", rand.New(rand.NewPCG(7, 9)), 20)
 	rec, _, log := w.current(id)
 	user := rec.Seats[0].UserID
-	hand := w.do(w.fake.Click(user, w.tableMessage(id), "hand/"+id))
+	hand := w.do(w.fake.Click(user, w.tableMessage(id), w.tableMessage(id).Control("hand/"+id)))
 	var menu *discordtest.Component
 	for _, row := range hand.Components {
 		for _, c := range row.Components {

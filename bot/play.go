@@ -57,12 +57,7 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		// rolled back, a damaged write-ahead log). The table is never
 		// served short: it is damaged, and reported. A custom_id the
 		// message does not hold proves nothing: it is stale.
-		b.damaged(ctx, c.table, &table.CorruptError{ID: c.table, Err: fmt.Errorf(
-			"a control drawn at version %d, but the stored log holds %d moves: moves the players were shown are missing (the database was rolled back)", c.version, snap.Version)})
-		if err := b.tables.Reload(ctx, c.table); err != nil {
-			b.log.Warn("dropping a damaged table from the cache", "table", c.table, "err", err)
-		}
-		r.send(ctx, message{content: u.l.T("error.table_damaged", nil)})
+		b.rolledBack(ctx, r, u, c.table, c.version, snap.Version)
 		return
 	}
 	fresh, err := b.tables.Stands(ctx, snap, seat, c.version)
@@ -152,6 +147,18 @@ func (b *Bot) onGameClick(ctx context.Context, i *discordgo.Interaction, u user,
 		more, after = append(more, rest...), last
 	}
 	b.publish(ctx, after, append(evs, more...), before, true)
+}
+
+// rolledBack marks a table damaged whose stored log (stored moves) is
+// behind a control Discord showed (drawn at version), and answers so: the
+// table is never served short.
+func (b *Bot) rolledBack(ctx context.Context, r *reply, u user, id string, version, stored int) {
+	b.damaged(ctx, id, &table.CorruptError{ID: id, Err: fmt.Errorf(
+		"a control drawn at version %d, but the stored log holds %d moves: moves the players were shown are missing (the database was rolled back)", version, stored)})
+	if err := b.tables.Reload(ctx, id); err != nil {
+		b.log.Warn("dropping a damaged table from the cache", "table", id, "err", err)
+	}
+	r.send(ctx, message{content: u.l.T("error.table_damaged", nil)})
 }
 
 // shownOn reports whether the message an interaction's component was

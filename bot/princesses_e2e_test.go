@@ -231,7 +231,7 @@ func matchPowers(offered [][]string, powers []string) ([]string, bool) {
 func (h *hardTable) chooseHard() {
 	w := h.w
 	for _, u := range []string{ala, olena, bob, zosia} {
-		hand := h.do(w.fake.Click(u, h.table, "hand/"+h.id))
+		hand := h.do(w.fake.Click(u, h.table, h.table.Control("hand/"+h.id)))
 		var ids []string
 		for _, c := range choicesOf(hand) {
 			if c.action == "choose "+h.power[u] {
@@ -342,7 +342,7 @@ func usesPower(action string) (string, bool) {
 func (h *hardTable) turn(u string, rng *rand.Rand) {
 	t, w := h.t, h.w
 	t.Helper()
-	hand := h.do(w.fake.Click(u, h.table, "hand/"+h.id))
+	hand := h.do(w.fake.Click(u, h.table, h.table.Control("hand/"+h.id)))
 	for step := 0; step < 6; step++ {
 		cs := choicesOf(hand)
 		if len(cs) == 0 {

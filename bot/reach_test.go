@@ -215,7 +215,7 @@ func TestTablesReachedOnlyFromTheirChannel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hand := r.answer(r.fake.Click(ala, r.tableMessage(r.play), "hand/"+r.play))
+	hand := r.answer(r.fake.Click(ala, r.tableMessage(r.play), r.tableMessage(r.play).Control("hand/"+r.play)))
 	if len(hand.CustomIDs()) == 0 {
 		t.Fatalf("ala has nothing to do: %s", hand)
 	}

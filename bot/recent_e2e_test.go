@@ -185,8 +185,8 @@ func TestHandBroughtUpToDate(t *testing.T) {
 func TestOneHandInFront(t *testing.T) {
 	w := newWorld(t)
 	g := w.openGame("lynx", 2, []discordtest.Arg{discordtest.Opt("language", "en")}, ala, bob)
-	first := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
-	second := w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
+	first := w.do(w.fake.Click(ala, w.tableMessage(g.id), w.tableMessage(g.id).Control("hand/"+g.id)))
+	second := w.do(w.fake.Click(ala, w.tableMessage(g.id), w.tableMessage(g.id).Control("hand/"+g.id)))
 	if first.ID == second.ID {
 		t.Fatalf("My hand pressed twice answered with the same message %s", first.ID)
 	}
@@ -197,8 +197,8 @@ func TestOneHandInFront(t *testing.T) {
 		t.Fatalf("the second hand message %s is gone", second.ID)
 	}
 	// Bob's hand is his own: Ala's asking again touches nothing of his.
-	bobs := w.do(w.fake.Click(bob, w.tableMessage(g.id), "hand/"+g.id))
-	w.do(w.fake.Click(ala, w.tableMessage(g.id), "hand/"+g.id))
+	bobs := w.do(w.fake.Click(bob, w.tableMessage(g.id), w.tableMessage(g.id).Control("hand/"+g.id)))
+	w.do(w.fake.Click(ala, w.tableMessage(g.id), w.tableMessage(g.id).Control("hand/"+g.id)))
 	if w.fake.Message(bobs.ID) == nil {
 		t.Errorf("Ala's new hand deleted Bob's")
 	}

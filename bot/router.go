@@ -166,7 +166,7 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) {
 			}
 			b.lobbyAction(ctx, r, u, id, what)
 		case subHand:
-			b.showHand(ctx, r, u, id)
+			b.showHand(ctx, r, u, id, -1)
 		case subStatus:
 			b.showStatus(ctx, r, u, id)
 		case subAbandon:
@@ -250,7 +250,19 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		b.onGameClick(ctx, i, u, c, data.Values)
 	case strings.HasPrefix(cid, "hand/"):
 		r := b.newReply(i, false)
-		b.showHand(ctx, r, u, strings.TrimPrefix(cid, "hand/"))
+		id, at, versioned := strings.Cut(strings.TrimPrefix(cid, "hand/"), "/")
+		version := -1
+		if versioned {
+			n, err := strconv.Atoi(at)
+			if err != nil || n < 0 {
+				r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
+				return
+			}
+			if shownOn(i) {
+				version = n // only a version Discord showed witnesses anything
+			}
+		}
+		b.showHand(ctx, r, u, id, version)
 	case strings.HasPrefix(cid, rulesPrefix):
 		b.onRulesClick(ctx, i, u, cid)
 	case strings.HasPrefix(cid, "watch/"):

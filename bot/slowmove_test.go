@@ -45,7 +45,7 @@ func TestSlowMoveWarned(t *testing.T) {
 		cs.takes.Store(int64(takes))
 		_, log0, _ := r.db.Load(context.Background(), id)
 		for _, u := range []string{ala, olena, bob} {
-			hand := r.answer(r.fake.Click(u, r.tableMessage(id), "hand/"+id))
+			hand := r.answer(r.fake.Click(u, r.tableMessage(id), r.tableMessage(id).Control("hand/"+id)))
 			for _, c := range moveControls(hand) {
 				if c.IsSelect() {
 					continue

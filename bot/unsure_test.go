@@ -74,7 +74,7 @@ func TestUnsureMoveToldTruly(t *testing.T) {
 			id := r.open(guildID, channelID, "chapters", 3, []discordtest.Arg{discordtest.Opt("language", "en")}, ala, bob)
 			user := toAct(r.tableMessage(id))[0]
 			l := r.loc.Lang(userLang[user])
-			hand := r.answer(r.fake.Click(user, r.tableMessage(id), "hand/"+id))
+			hand := r.answer(r.fake.Click(user, r.tableMessage(id), r.tableMessage(id).Control("hand/"+id)))
 			var button string
 			for _, c := range moveControls(hand) {
 				if !c.IsSelect() && !strings.Contains(c.CustomID, "/>") {

@@ -218,7 +218,7 @@ func (d *driver) step(ctx context.Context) error {
 	if tm == nil {
 		return fmt.Errorf("the table message %s is gone", d.msgID)
 	}
-	if !slices.Contains(tm.CustomIDs(), "hand/"+d.id) {
+	if !slices.Contains(tm.CustomIDs(), tm.Control("hand/"+d.id)) {
 		if slices.Contains(tm.CustomIDs(), "lobby/"+d.id+"/start") {
 			// Started, but the message is not redrawn yet.
 			time.Sleep(10 * time.Millisecond)
@@ -314,7 +314,7 @@ func (d *driver) step(ctx context.Context) error {
 	d.idle = 0
 	u := who[d.rnd.IntN(len(who))]
 	in, err := d.interact(ctx, "hand", func() (*discordtest.Interaction, error) {
-		return d.h.fake.ClickErr(u, tm, "hand/"+d.id)
+		return d.h.fake.ClickErr(u, tm, tm.Control("hand/"+d.id))
 	})
 	if err != nil {
 		return err

@@ -217,6 +217,22 @@ func (m *Message) CustomIDs() []string {
 	return ids
 }
 
+// Control is the custom_id of the message's control that is id itself or
+// id with more parts after a "/" (a version: "hand/t1/7" for "hand/t1"),
+// as a user clicks what the message shows; id when the message has none
+// (a click on it then fails, naming the controls it has).
+func (m *Message) Control(id string) string {
+	if m == nil {
+		return id
+	}
+	for _, c := range m.CustomIDs() {
+		if c == id || strings.HasPrefix(c, id+"/") {
+			return c
+		}
+	}
+	return id
+}
+
 func (m *Message) String() string {
 	kind := "message"
 	if m.Ephemeral() {

@@ -212,7 +212,7 @@ func TestKillUnderLoad(t *testing.T) {
 				case <-time.After(time.Duration(rnd.IntN(20)) * time.Millisecond):
 				}
 				tm := fake.Message(tb.msg)
-				if tm == nil || !slices.Contains(tm.CustomIDs(), "hand/"+tb.id) {
+				if tm == nil || !slices.Contains(tm.CustomIDs(), tm.Control("hand/"+tb.id)) {
 					continue // lobby or over
 				}
 				acted := false
@@ -269,7 +269,7 @@ func TestKillUnderLoad(t *testing.T) {
 				if len(who) > 0 {
 					u = who[rnd.IntN(len(who))]
 				}
-				if in, ok := ack(fake.ClickErr(u, tm, "hand/"+tb.id)); ok {
+				if in, ok := ack(fake.ClickErr(u, tm, tm.Control("hand/"+tb.id))); ok {
 					// A click on the table message is answered by an
 					// ephemeral follow-up (none if the bot was killed first).
 					ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
