@@ -36,21 +36,27 @@ func checkDB(t *testing.T) string {
 // PostgreSQL URL).
 func fillCheckDB(t *testing.T, dsn string) {
 	t.Helper()
-	ctx := context.Background()
-	db, err := open.Open(ctx, dsn)
+	db, err := open.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	storeTables(t, db, 5, "t1", "t2")
+}
+
+// storeTables stores lynx tables ids of n log entries each in db.
+func storeTables(t *testing.T, db open.Backend, n int, ids ...string) {
+	t.Helper()
+	ctx := context.Background()
 	at := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
-	for _, id := range []string{"t1", "t2"} {
+	for _, id := range ids {
 		rec := table.Record{ID: id, Status: table.StatusPlaying, CreatedAt: at, UpdatedAt: at}
 		rec.Setup.Game, rec.Setup.Seats = "lynx", 2
 		if err := db.Create(ctx, rec); err != nil {
 			t.Fatal(err)
 		}
-		for n := range 5 {
-			if err := db.Append(ctx, id, table.Entry{N: n, Action: fmt.Sprintf("play %d", n), At: at}, ""); err != nil {
+		for k := range n {
+			if err := db.Append(ctx, id, table.Entry{N: k, Action: fmt.Sprintf("play %d", k), At: at}, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -438,19 +444,7 @@ func TestDamagedWriteAheadLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	at := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
-	for _, id := range []string{"t1", "t2", "t3"} {
-		rec := table.Record{ID: id, Status: table.StatusPlaying, CreatedAt: at, UpdatedAt: at}
-		rec.Setup.Game, rec.Setup.Seats = "lynx", 2
-		if err := db.Create(ctx, rec); err != nil {
-			t.Fatal(err)
-		}
-		for n := range 20 {
-			if err := db.Append(ctx, id, table.Entry{N: n, Action: fmt.Sprintf("play %d", n), At: at}, ""); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	storeTables(t, db, 20, "t1", "t2", "t3")
 	path := filepath.Join(dir, "crashed.db")
 	for _, suffix := range []string{"", "-wal"} {
 		b, err := os.ReadFile(src + suffix)

@@ -77,18 +77,8 @@ func TestFailedSyncToldAsARestartReadsIt(t *testing.T) {
 		eioChild(t)
 		return
 	}
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("gcc is needed to build the LD_PRELOAD library that fails syncs:", err)
-	}
 	dir := t.TempDir()
-	src, lib := filepath.Join(dir, "eio.c"), filepath.Join(dir, "libeio.so")
-	if err := os.WriteFile(src, []byte(eioC), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(gcc, "-shared", "-fPIC", "-O2", "-o", lib, src, "-ldl").CombinedOutput(); err != nil {
-		t.Fatalf("building the preload library: %v\n%s", err, out)
-	}
+	lib := preloadLibrary(t, dir, "eio", eioC)
 	for round := range 3 {
 		path, seen := filepath.Join(dir, "r"+strconv.Itoa(round)+".db"), filepath.Join(dir, "seen"+strconv.Itoa(round))
 		cmd := exec.Command(os.Args[0], "-test.run=^TestFailedSyncToldAsARestartReadsIt$", "-test.count=1", "-test.v")

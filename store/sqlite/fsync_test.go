@@ -78,6 +78,24 @@ int fdatasync(int fd) {
 }
 `
 
+// preloadLibrary builds the C source src into lib<name>.so in dir, for
+// LD_PRELOAD; the test is skipped where there is no gcc.
+func preloadLibrary(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc is needed to build the LD_PRELOAD library:", err)
+	}
+	c, lib := filepath.Join(dir, name+".c"), filepath.Join(dir, "lib"+name+".so")
+	if err := os.WriteFile(c, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(gcc, "-shared", "-fPIC", "-O2", "-o", lib, c, "-ldl").CombinedOutput(); err != nil {
+		t.Fatalf("building the preload library: %v\n%s", err, out)
+	}
+	return lib
+}
+
 // fsyncReport is what the child process of TestDurableAppendsFsync
 // measured.
 type fsyncReport struct {
@@ -121,18 +139,8 @@ func TestDurableAppendsFsync(t *testing.T) {
 		fsyncChild(t)
 		return
 	}
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("gcc is needed to build the LD_PRELOAD library that counts fsyncs:", err)
-	}
 	dir := t.TempDir()
-	src, lib := filepath.Join(dir, "fsynclog.c"), filepath.Join(dir, "libfsynclog.so")
-	if err := os.WriteFile(src, []byte(fsyncLogC), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(gcc, "-shared", "-fPIC", "-O2", "-o", lib, src, "-ldl").CombinedOutput(); err != nil {
-		t.Fatalf("building the preload library: %v\n%s", err, out)
-	}
+	lib := preloadLibrary(t, dir, "fsynclog", fsyncLogC)
 	logPath, reportPath := filepath.Join(dir, "fsync.log"), filepath.Join(dir, "report.json")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestDurableAppendsFsync$", "-test.count=1", "-test.v")
 	cmd.Env = append(os.Environ(),
