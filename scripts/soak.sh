@@ -20,5 +20,5 @@ step -run '^(TestConformance|TestIsLegalAgreesWithLegal|TestCheckAgreesWithLegal
 step -run '^(TestConformance|TestPrincessesScreen|TestChaptersScreen|TestLynxScreen|TestCourtiersScreen)$' ./render/...
 step -run '^(TestHandMessagesWithinLimits|TestMessagesShowOnlyWhatTheSeatMayKnow|TestControlsReachEveryLegalAction|TestLastMovesWithinLimits)$' ./bot/
 step -race -run '^TestControlsThroughDiscord$' ./bot/
-step -run '^TestMapsBackToStartAfterTables$' ./bot/
+step -run '^(TestMapsBackToStartAfterTables|TestSimultaneousOpensMakeOneTable)$' ./bot/
 step -race -run '^TestKillUnderLoad$' ./cmd/stolik/
