@@ -7,7 +7,7 @@ import (
 	"hash/fnv"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/stolik-bot/stolik/store"
 )
@@ -34,18 +34,21 @@ func (d *DB) HoldShard(ctx context.Context, shard int, lost func()) (func(), err
 		return nil, err
 	}
 	key := shardKey(shard)
-	take := func(ctx context.Context) (*pgxpool.Conn, error) {
-		c, err := d.pool.Acquire(ctx)
+	// A connection of its own, outside the pool, so that the lock takes
+	// none of the pool's connections from the work.
+	cfg := d.pool.Config().ConnConfig
+	take := func(ctx context.Context) (*pgx.Conn, error) {
+		c, err := pgx.ConnectConfig(ctx, cfg)
 		if err != nil {
 			return nil, fmt.Errorf("store/postgres: a connection for the lock of shard %d: %w", shard, err)
 		}
 		var ok bool
 		if err := c.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&ok); err != nil {
-			c.Release()
+			_ = c.Close(context.Background())
 			return nil, fmt.Errorf("store/postgres: taking the lock of shard %d: %w", shard, err)
 		}
 		if !ok {
-			c.Release()
+			_ = c.Close(context.Background())
 			return nil, store.ErrShardHeld
 		}
 		return c, nil
@@ -66,8 +69,8 @@ func (d *DB) HoldShard(ctx context.Context, shard int, lost func()) (func(), err
 				if c != nil {
 					unlock, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 					_, _ = c.Exec(unlock, `SELECT pg_advisory_unlock($1)`, key)
+					_ = c.Close(unlock) // the session ends: the lock with it
 					cancel()
-					c.Release()
 				}
 				return
 			case <-t.C:
@@ -79,8 +82,7 @@ func (d *DB) HoldShard(ctx context.Context, shard int, lost func()) (func(), err
 				if err == nil {
 					continue
 				}
-				c.Conn().Close(context.Background()) // the session, and its lock, are gone
-				c.Release()
+				_ = c.Close(context.Background()) // the session, and its lock, are gone
 				c = nil
 			}
 			again, cancel := context.WithTimeout(hold, shardCheck)
