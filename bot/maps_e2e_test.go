@@ -24,6 +24,15 @@ import (
 // its cap.
 func TestMapsBackToStartAfterTables(t *testing.T) {
 	w := newWorld(t)
+	// In the suite the AI that takes over plays at the normal level: the
+	// search player's decisions would only cost time. The soak step keeps
+	// the default (hard), whose moves come from the thinker's queue, off
+	// the interactions, and must leave the maps clean too.
+	if !enginetest.Soak() {
+		w.config = func(c *bot.Config) { c.StandInAI = "normal" }
+		w.stop()
+		w.start()
+	}
 	ctx := context.Background()
 	// 50 tables cover every path (k%10 picks it) five times; the soak step
 	// (STOLIK_SOAK=1, scripts/soak.sh) opens 200.
