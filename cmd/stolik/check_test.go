@@ -466,7 +466,7 @@ func TestDamagedWriteAheadLog(t *testing.T) {
 		code := run(ctx, append([]string{"check", "--db", path}, args...), strings.NewReader(""), &out, &out)
 		return code, out.String()
 	}
-	if code, out := checkOut(); code != 1 || !strings.Contains(out, "frame 40 of") || !strings.Contains(out, "committed transactions are lost") {
+	if code, out := checkOut(); code != 1 || !strings.Contains(out, "frame 40 of") || !strings.Contains(out, "committed transaction") {
 		t.Fatalf("check: exit %d:\n%s", code, out)
 	}
 	t.Setenv("DISCORD_TOKEN", "wal-test-token")

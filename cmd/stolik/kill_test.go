@@ -132,7 +132,11 @@ func TestKillUnderLoad(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if err := fake.WaitGateway(ctx, func(st discordtest.GatewayStats) bool { return st.Identifies > before && st.Live > 0 }); err != nil {
-			t.Fatalf("the bot did not connect: %v", err)
+			tail, _ := os.ReadFile(logPath)
+			if len(tail) > 4000 {
+				tail = tail[len(tail)-4000:]
+			}
+			t.Fatalf("the bot did not connect: %v\nthe end of its log:\n%s", err, tail)
 		}
 		for len(fake.Commands(killGuild)) == 0 && ctx.Err() == nil {
 			time.Sleep(5 * time.Millisecond)

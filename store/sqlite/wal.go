@@ -22,10 +22,14 @@ const (
 // SQLite's recovery reads it, before SQLite opens the file (opening
 // recovers what it can and may then reset the log, and the evidence with
 // it), and says what that recovery would drop without a word: committed
-// transactions after a frame that fails its checksum (a flipped bit, a
-// torn write), or every frame when the log's header fails its own. A log
-// that ends in a transaction cut short is no loss (it was never
-// acknowledged) and is not reported; neither is a log cut exactly between
+// transactions after the one holding a frame that fails its checksum (a
+// flipped bit, a torn write), or every frame when the log's header fails
+// its own. A log that ends in a transaction cut short is no loss (it was
+// never acknowledged) and is not reported, whether cut inside its last
+// frame or earlier: SQLite writes a transaction's commit frame before it
+// rewrites the checksums of the frames the transaction wrote over again,
+// so a process killed in between leaves a commit frame after a frame that
+// fails; neither is a log cut exactly between
 // frames, which nothing in the file can tell (the table messages witness
 // that: RELIABILITY.md, 16). No log, or an empty one: nothing to say.
 func CheckWAL(path string) ([]string, error) {
@@ -70,8 +74,9 @@ func CheckWAL(path string) ([]string, error) {
 		}
 		return nil, nil
 	}
-	bad := -1 // the first frame that fails
-	lost := 0 // committed transactions of this log after it
+	bad := -1     // the first frame that fails
+	torn := false // the transaction bad belongs to has not ended yet
+	lost := 0     // committed transactions of this log after that one
 	for i := range frames {
 		off := walHeader + i*(walFrameHeader+page)
 		h := b[off : off+walFrameHeader]
@@ -83,7 +88,10 @@ func CheckWAL(path string) ([]string, error) {
 		}
 		commit := be.Uint32(h[4:]) != 0
 		if bad >= 0 {
-			if commit {
+			switch {
+			case commit && torn:
+				torn = false // the end of the transaction bad is in
+			case commit:
 				lost++
 			}
 			continue
@@ -91,11 +99,15 @@ func CheckWAL(path string) ([]string, error) {
 		s0, s1 = walSum(order, h[0:8], s0, s1)
 		s0, s1 = walSum(order, b[off+walFrameHeader:off+walFrameHeader+page], s0, s1)
 		if s0 != be.Uint32(h[16:]) || s1 != be.Uint32(h[20:]) {
-			bad = i
+			bad, torn = i, !commit
 		}
 	}
 	if bad >= 0 && lost > 0 {
-		return []string{fmt.Sprintf("write-ahead log %s: frame %d of %d fails its checksum, so SQLite drops it and every frame after it: %d committed transactions are lost", name, bad+1, frames, lost)}, nil
+		what := fmt.Sprintf("%d committed transactions are", lost)
+		if lost == 1 {
+			what = "1 committed transaction is"
+		}
+		return []string{fmt.Sprintf("write-ahead log %s: frame %d of %d fails its checksum, so SQLite drops it and every frame after it: %s lost", name, bad+1, frames, what)}, nil
 	}
 	return nil, nil
 }
