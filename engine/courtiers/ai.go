@@ -26,6 +26,35 @@ type model struct {
 	roles    [maxSeats][NumRoles]int // physical cards per role (face-down spies counted)
 	temp     float64                 // how much a family's margin may still move
 	missions [2]Mission
+	odds     *odds // each margin's chances, worked out once per decision
+}
+
+// oddsLimit bounds the margins whose chances are worked out ahead.
+const oddsLimit = 40
+
+// odds holds a family's chances to end esteemed and disgraced for each
+// margin within ±oddsLimit, worked out when first asked for.
+type odds struct {
+	known               [2*oddsLimit + 1]bool
+	esteemed, disgraced [2*oddsLimit + 1]float64
+}
+
+// chances is a family's chance to end esteemed and disgraced at margin x.
+func (m *model) chances(x int) (float64, float64) {
+	if x < -oddsLimit || x > oddsLimit {
+		return m.odds.work(m, x)
+	}
+	i := x + oddsLimit
+	if !m.odds.known[i] {
+		m.odds.esteemed[i], m.odds.disgraced[i] = m.odds.work(m, x)
+		m.odds.known[i] = true
+	}
+	return m.odds.esteemed[i], m.odds.disgraced[i]
+}
+
+func (*odds) work(m *model, x int) (float64, float64) {
+	f := float64(x)
+	return sigmoid((f - 0.5) / m.temp * 1.7), sigmoid((-f - 0.5) / m.temp * 1.7)
 }
 
 func newModel(v *View) *model {
@@ -47,6 +76,7 @@ func newModel(v *View) *model {
 	// About one card in three still to come goes to the Queen's table,
 	// spread over six families; spies there stay unknown.
 	m.temp = 0.8 + 0.9*math.Sqrt(float64(left)/3/float64(NumFamilies)+float64(v.QueenUp+v.QueenDown)/2)
+	m.odds = &odds{}
 	return m
 }
 
@@ -78,14 +108,21 @@ func (m *model) apply(a Action) {
 			m.roles[d][Spy]--
 		}
 	}
+	m.place(a, 1)
+}
+
+// place puts a's card where a says (k = 1), or takes it back (k = −1).
+func (m *model) place(a Action, k int) {
 	switch a.Area {
 	case AreaUp:
-		m.margin[a.Card.Family()] += a.Card.Weight()
+		m.margin[a.Card.Family()] += k * a.Card.Weight()
 	case AreaDown:
-		m.margin[a.Card.Family()] -= a.Card.Weight()
-		m.below[a.Card.Family()]++
+		m.margin[a.Card.Family()] -= k * a.Card.Weight()
+		m.below[a.Card.Family()] += k
+	case AreaOwn:
+		m.addDomain(m.me, a.Card, k)
 	default:
-		m.addDomain(d, a.Card, 1)
+		m.addDomain(int(a.Opp), a.Card, k)
 	}
 }
 
@@ -95,9 +132,7 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 func (m *model) value() float64 {
 	var pe, pd [NumFamilies]float64
 	for f := range m.margin {
-		x := float64(m.margin[f])
-		pe[f] = sigmoid((x - 0.5) / m.temp * 1.7)
-		pd[f] = sigmoid((-x - 0.5) / m.temp * 1.7)
+		pe[f], pd[f] = m.chances(m.margin[f])
 	}
 	domain := func(s int) float64 {
 		v := 0.0
@@ -124,6 +159,15 @@ func (m *model) value() float64 {
 	return mine - 0.6*best - 0.4*sum/float64(m.n-1)
 }
 
+// fewerOdds is the chance of a "fewer than the player on your left"
+// mission for each difference in cards within ±oddsLimit.
+var fewerOdds = func() (t [2*oddsLimit + 1]float64) {
+	for i := range t {
+		t[i] = sigmoid((float64(i-oddsLimit) - 0.5) * 1.5)
+	}
+	return t
+}()
+
 // chance estimates how likely a mission is to be fulfilled.
 func (m *model) chance(ms Mission, pe, pd *[NumFamilies]float64) float64 {
 	d := missionTable[ms]
@@ -131,6 +175,9 @@ func (m *model) chance(ms Mission, pe, pd *[NumFamilies]float64) float64 {
 	case fewerThanLeft:
 		left := (m.me + 1) % m.n
 		diff := m.dc[left][d.family] - m.dc[m.me][d.family]
+		if diff >= -oddsLimit && diff <= oddsLimit {
+			return fewerOdds[diff+oddsLimit]
+		}
 		return sigmoid((float64(diff) - 0.5) * 1.5)
 	case atLeastRole:
 		have := m.roles[m.me][d.role]
@@ -214,12 +261,13 @@ func (m *model) complete(rest []Card, open [3]bool) float64 {
 	}
 	c := rest[0]
 	best := math.Inf(-1)
+	// Each placement is made in m, weighed, and taken back: no copies.
 	try := func(a Action, slot int) {
-		next := *m
-		next.apply(a)
 		o := open
 		o[slot] = false
-		best = max(best, next.complete(rest[1:], o))
+		m.place(a, 1)
+		best = max(best, m.complete(rest[1:], o))
+		m.place(a, -1)
 	}
 	if open[0] {
 		try(Action{Card: c, Area: AreaUp}, 0)

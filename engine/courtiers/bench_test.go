@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stolik-bot/stolik/engine"
+	"github.com/stolik-bot/stolik/engine/ai"
 	"github.com/stolik-bot/stolik/engine/courtiers"
 	"github.com/stolik-bot/stolik/engine/enginetest"
 )
@@ -30,5 +31,27 @@ func BenchmarkHeuristicChoose(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		ai.Choose(v, legal, engine.NewRand(1, i))
+	}
+}
+
+// BenchmarkSearchDecision measures one decision of the search player at
+// its default budget (engine/ai's hard level), 4 seats, mid-game.
+func BenchmarkSearchDecision(b *testing.B) {
+	g := courtiers.Game{}
+	st, _ := g.New(nil, 4, engine.NewRand(5, 0))
+	for k := 0; k < 30; k++ {
+		s := st.Acting()[0]
+		legal := st.Legal(s)
+		st.Apply(s, legal[k%len(legal)], engine.NewRand(5, k+1))
+	}
+	p, err := ai.Player(g, ai.Hard, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.Acting()[0]
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		engine.Decide(p, st, s, engine.NewRand(1, i))
 	}
 }
