@@ -68,8 +68,11 @@ func (Game) StackKinds() []string { return []string{"deal", "deck", "missions", 
 func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, Heuristic{}) }
 
 // SearchBudget is the search player's default budget in simulated actions
-// per decision (engine/ai): Courtisans' heuristic weighs every placement of the rest of the turn at every step, so its playouts cost about ten times as much an action as the other games'.
-func (Game) SearchBudget() int { return 1000 }
+// per decision (engine/ai): 3,000, a median decision of about 40 ms of one
+// core at 4 seats (BENCHMARKS.md). An action of a Courtisans playout costs
+// more than another game's, since its heuristic plans the rest of the turn
+// at every placement.
+func (Game) SearchBudget() int { return 3000 }
 
 // SearchDepth cuts the search player's playouts short after two rounds of
 // four players (a turn is three placements): a game's playout to the end
