@@ -15,18 +15,18 @@ import (
 // made the placements everyone saw, and deals the rest as ShuffleHidden
 // does.
 
-// sighting is one placement as everyone saw it, with the public picture of
-// the game just before it.
+// sighting is one placement as everyone saw it, with how much of the game
+// was still to come.
 type sighting struct {
 	seat   int
 	step   int // 0, 1, 2: the placement's place in its turn
-	before model
 	placed Placement
+	temp   float64 // the heuristic's spread of a family's margin just before it
 }
 
-// beliefSharpness is how surely a player is taken to make the placement
-// its missions favour most: the chances of two placements differ by a
-// factor e for each beliefSharpness⁻¹ points between them.
+// beliefSharpness is how surely a player is taken to play the turn its
+// missions favour most: the chances of two ways of playing a turn differ
+// by a factor e for each third of a point between their values.
 const beliefSharpness = 3.0
 
 // sight records seat s's placement pl before it is made, unless st is a
@@ -35,15 +35,14 @@ func (st *State) sight(s engine.Seat, pl Placement) {
 	if st.unseen || st.n > maxSeats {
 		return
 	}
-	v, ok := st.View(-1).(*View)
-	if !ok {
-		return
+	left := len(st.deck)
+	for _, h := range st.hands {
+		left += len(h)
 	}
-	m := newModel(v)
-	m.me = int(s)
-	m.missions = [2]Mission{}
-	m.odds = nil // worked out again where it is used
-	st.seen = append(st.seen[:len(st.seen):len(st.seen)], &sighting{seat: int(s), step: len(st.moves), before: *m, placed: pl})
+	st.seen = append(st.seen[:len(st.seen):len(st.seen)], &sighting{
+		seat: int(s), step: len(st.moves), placed: pl,
+		temp: spread(left, len(st.queen[0])+len(st.queen[1])),
+	})
 }
 
 // applyPublic makes placement a as everyone saw it (a face-down spy of
@@ -71,7 +70,11 @@ func (m *model) applyPublic(a Placement, d int) {
 		}
 		return
 	}
-	m.place(Action{Card: a.Card, Area: a.Area, Opp: a.Opp}, 1)
+	if a.Area == AreaOwn || a.Area == AreaOpp {
+		m.addDomain(d, a.Card, 1)
+		return
+	}
+	m.place(Action{Card: a.Card, Area: a.Area}, 1)
 }
 
 // weighing is what one turn says of its seat's missions: for the turn's
@@ -83,13 +86,12 @@ type weighing struct {
 }
 
 // weighTurn works out the weighing of one seat's turn, seen as turn (its
-// placements in order, the first with the picture before the turn). The
+// placements in order), from the picture before it (before). The
 // heuristic chooses the whole turn's plan by its value after it, so the
 // other plans are the turn's cards in every order into the three areas,
 // every opponent's domain for the third, without eliminations.
-func weighTurn(turn []*sighting) weighing {
+func weighTurn(before model, turn []*sighting) weighing {
 	var w weighing
-	before := turn[0].before
 	me, n := before.me, before.n
 	add := func(plan []Placement) {
 		m := before
@@ -158,6 +160,9 @@ func domainOf(me int, a Placement) int {
 // missionOdds is, for each pair of a white and a blue mission, the log of
 // how likely seat o's placements seen so far were had it held them.
 func (st *State) missionOdds(o int) map[[2]Mission]float64 {
+	// The public picture, built up placement by placement from the empty
+	// table: what newModel makes of the public view at each moment.
+	board := model{n: st.n, odds: &odds{}}
 	var ws []weighing
 	for i := 0; i < len(st.seen); {
 		// One turn: consecutive sightings of one seat, steps 0, 1, 2.
@@ -167,7 +172,12 @@ func (st *State) missionOdds(o int) map[[2]Mission]float64 {
 		}
 		turn := st.seen[i:j]
 		if turn[0].seat == o && turn[0].step == 0 && (j < len(st.seen) || st.turn != engine.Seat(o)) {
-			ws = append(ws, weighTurn(turn))
+			before := board
+			before.me, before.temp = o, turn[0].temp
+			ws = append(ws, weighTurn(before, turn))
+		}
+		for _, sg := range turn {
+			board.applyPublic(sg.placed, domainOf(sg.seat, sg.placed))
 		}
 		i = j
 	}
