@@ -99,22 +99,29 @@ func (m *model) apply(a Action) {
 		d = int(a.Opp)
 	}
 	if a.Kill {
-		switch {
-		case a.Side != SideNone && a.Target != NoCard:
-			f := a.Target.Family()
-			if a.Side == SideUp {
-				m.margin[f] -= a.Target.Weight()
-			} else {
-				m.margin[f] += a.Target.Weight()
-				m.below[f]--
-			}
-		case a.Side == SideNone && a.Target != NoCard:
-			m.addDomain(d, a.Target, -1)
-		case a.Side == SideNone:
-			m.roles[d][Spy]--
-		}
+		m.eliminate(a.Target, a.Side, d)
 	}
 	m.place(a, 1)
+}
+
+// eliminate takes target out: from the Queen's table's side, or from
+// domain d (NoCard: a face-down card, of unknown family; one at the
+// Queen's table changes no family's margin).
+func (m *model) eliminate(target Card, side Side, d int) {
+	switch {
+	case side != SideNone && target != NoCard:
+		f := target.Family()
+		if side == SideUp {
+			m.margin[f] -= target.Weight()
+		} else {
+			m.margin[f] += target.Weight()
+			m.below[f]--
+		}
+	case side == SideNone && target != NoCard:
+		m.addDomain(d, target, -1)
+	case side == SideNone:
+		m.roles[d][Spy]--
+	}
 }
 
 // place puts a's card where a says (k = 1), or takes it back (k = −1).

@@ -49,20 +49,7 @@ func (st *State) sight(s engine.Seat, pl Placement) {
 // unknown family) in m.
 func (m *model) applyPublic(a Placement, d int) {
 	if a.Kill {
-		switch {
-		case a.Side != SideNone && a.Target != NoCard:
-			f := a.Target.Family()
-			if a.Side == SideUp {
-				m.margin[f] -= a.Target.Weight()
-			} else {
-				m.margin[f] += a.Target.Weight()
-				m.below[f]--
-			}
-		case a.Side == SideNone && a.Target != NoCard:
-			m.addDomain(d, a.Target, -1)
-		case a.Side == SideNone:
-			m.roles[d][Spy]--
-		}
+		m.eliminate(a.Target, a.Side, d)
 	}
 	if a.Card == NoCard {
 		if a.Area == AreaOwn || a.Area == AreaOpp {

@@ -12,24 +12,34 @@ import (
 // `at` is to play its turn number `turns` (counting from 0), or the end.
 func playTo(t *testing.T, n int, seed uint64, turns int) *State {
 	t.Helper()
-	g := Game{}
-	es, err := g.New(nil, n, engine.NewRand(seed, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := es.(*State)
-	h := Heuristic{}
+	st := newGame(t, n, seed)
 	for k := 0; k < turns*3; k++ {
 		if done, _ := st.Result(); done {
 			break
 		}
-		s := st.Acting()[0]
-		a := h.Choose(st.View(s), st.Legal(s), engine.NewRand(seed^0xa11ce, k))
-		if _, err := st.Apply(s, a, engine.NewRand(seed, k+1)); err != nil {
-			t.Fatal(err)
-		}
+		heuristicMove(t, st, seed, k)
 	}
 	return st
+}
+
+func newGame(t *testing.T, n int, seed uint64) *State {
+	t.Helper()
+	es, err := Game{}.New(nil, n, engine.NewRand(seed, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return es.(*State)
+}
+
+// heuristicMove plays the k-th action of a game: the heuristic's, for the
+// seat to act.
+func heuristicMove(t *testing.T, st *State, seed uint64, k int) {
+	t.Helper()
+	s := st.Acting()[0]
+	a := Heuristic{}.Choose(st.View(s), st.Legal(s), engine.NewRand(seed^0xa11ce, k))
+	if _, err := st.Apply(s, a, engine.NewRand(seed, k+1)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestBeliefsReadTheMissions: after half a game against heuristic players,
@@ -138,13 +148,7 @@ func TestSightingsRebuildThePublicPicture(t *testing.T) {
 	t.Parallel()
 	for _, n := range []int{2, 3, 5} {
 		for seed := uint64(1); seed <= 5; seed++ {
-			g := Game{}
-			es, err := g.New(nil, n, engine.NewRand(seed, 0))
-			if err != nil {
-				t.Fatal(err)
-			}
-			st := es.(*State)
-			h := Heuristic{}
+			st := newGame(t, n, seed)
 			for k := 0; ; k++ {
 				if done, _ := st.Result(); done {
 					break
@@ -157,11 +161,7 @@ func TestSightingsRebuildThePublicPicture(t *testing.T) {
 				if board.margin != want.margin || board.below != want.below || board.dw != want.dw || board.dc != want.dc || board.roles != want.roles {
 					t.Fatalf("%d seats, seed %d, action %d: the sightings rebuild %+v, the public view shows %+v", n, seed, k, board, *want)
 				}
-				s := st.Acting()[0]
-				a := h.Choose(st.View(s), st.Legal(s), engine.NewRand(seed^0xa11ce, k))
-				if _, err := st.Apply(s, a, engine.NewRand(seed, k+1)); err != nil {
-					t.Fatal(err)
-				}
+				heuristicMove(t, st, seed, k)
 				if got := st.seen[len(st.seen)-1].temp; got != want.temp {
 					t.Fatalf("%d seats, seed %d, action %d: sighted spread %v, the public view's %v", n, seed, k, got, want.temp)
 				}

@@ -17,13 +17,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 
 // BenchmarkHeuristicChoose measures one decision of the heuristic player.
 func BenchmarkHeuristicChoose(b *testing.B) {
-	g := courtiers.Game{}
-	st, _ := g.New(nil, 3, engine.NewRand(5, 0))
-	for k := 0; k < 30; k++ {
-		s := st.Acting()[0]
-		legal := st.Legal(s)
-		st.Apply(s, legal[k%len(legal)], engine.NewRand(5, k+1))
-	}
+	st := midGame(3)
 	s := st.Acting()[0]
 	v, legal := st.View(s), st.Legal(s)
 	ai := courtiers.Heuristic{}
@@ -37,14 +31,8 @@ func BenchmarkHeuristicChoose(b *testing.B) {
 // BenchmarkSearchDecision measures one decision of the search player at
 // its default budget (engine/ai's hard level), 4 seats, mid-game.
 func BenchmarkSearchDecision(b *testing.B) {
-	g := courtiers.Game{}
-	st, _ := g.New(nil, 4, engine.NewRand(5, 0))
-	for k := 0; k < 30; k++ {
-		s := st.Acting()[0]
-		legal := st.Legal(s)
-		st.Apply(s, legal[k%len(legal)], engine.NewRand(5, k+1))
-	}
-	p, err := ai.Player(g, ai.Hard, 0)
+	st := midGame(4)
+	p, err := ai.Player(courtiers.Game{}, ai.Hard, 0)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,4 +42,15 @@ func BenchmarkSearchDecision(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		engine.Decide(p, st, s, engine.NewRand(1, i))
 	}
+}
+
+// midGame is a game of n seats after 30 placements.
+func midGame(n int) engine.State {
+	st, _ := courtiers.Game{}.New(nil, n, engine.NewRand(5, 0))
+	for k := 0; k < 30; k++ {
+		s := st.Acting()[0]
+		legal := st.Legal(s)
+		st.Apply(s, legal[k%len(legal)], engine.NewRand(5, k+1))
+	}
+	return st
 }
