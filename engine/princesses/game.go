@@ -247,6 +247,6 @@ func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, 
 // SearchBudget is the search player's default budget in simulated actions
 // per decision (engine/ai): a playout of Rebel Princess is cheap (a few
 // microseconds an action), and the search needs many to beat the heuristic
-// (at 1,500: 37.0 % of 1,000 four-seat games; at 5,000: 43.2 % of 800,
+// (at 1,500: 37.0 % of 1,000 four-seat games; at 5,000: 46.1 % of 1,000,
 // BENCHMARKS.md), well within 50 ms a decision.
 func (Game) SearchBudget() int { return 5000 }
