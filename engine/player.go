@@ -43,15 +43,6 @@ type HiddenShuffler interface {
 	ShuffleHidden(s Seat, r *Rand) State
 }
 
-// Believer is implemented by states that can sample what seat s cannot
-// see by what the play so far showed (a seat's secret goals by the moves
-// it made), not uniformly as HiddenShuffler deals it: Beliefs works out
-// the odds once, from what s may know alone, and returns the sampler. The
-// search player samples with it where a game has one.
-type Believer interface {
-	Beliefs(s Seat) func(r *Rand) State
-}
-
 // Estimator is implemented by states that can tell how a game would end if
 // it ended now (everything scored as it stands): a search player's
 // evaluation of a playout it cuts short, in games whose playouts to the end

@@ -75,15 +75,9 @@ func newModel(v *View) *model {
 	}
 	// About one card in three still to come goes to the Queen's table,
 	// spread over six families; spies there stay unknown.
-	m.temp = spread(left, v.QueenUp+v.QueenDown)
+	m.temp = 0.8 + 0.9*math.Sqrt(float64(left)/3/float64(NumFamilies)+float64(v.QueenUp+v.QueenDown)/2)
 	m.odds = &odds{}
 	return m
-}
-
-// spread is how much a family's margin may still move, with left cards
-// still to be played and queen face-down spies at the Queen's table.
-func spread(left, queen int) float64 {
-	return 0.8 + 0.9*math.Sqrt(float64(left)/3/float64(NumFamilies)+float64(queen)/2)
 }
 
 func (m *model) addDomain(s int, c Card, k int) {

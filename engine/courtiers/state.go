@@ -52,9 +52,6 @@ type State struct {
 	missions [][2]Mission // white, blue per seat
 	unused   []Mission    // back in the box, unseen
 
-	seen   []*sighting // every placement as everyone saw it (beliefs.go); shared by clones, never changed
-	unseen bool        // a search's sample: its placements are not sighted
-
 	// Filled at the end.
 	status  [NumFamilies]Status
 	points  []int     // domain points per seat
@@ -273,13 +270,12 @@ func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine
 // place performs a checked placement: the elimination first (it picks among
 // the cards already there), then the card.
 func (st *State) place(s engine.Seat, a Action, r *engine.Rand) []engine.Event {
+	st.hands[s], _ = engine.RemoveOne(st.hands[s], a.Card)
 	pl := Placement{Card: a.Card, Area: a.Area, Opp: a.Opp, Kill: a.Kill, Target: a.Target, Side: a.Side}
 	faceDown := a.Card.Role() == Spy
 	if faceDown {
 		pl.Card = NoCard
 	}
-	st.sight(s, pl)
-	st.hands[s], _ = engine.RemoveOne(st.hands[s], a.Card)
 	args := map[string]any{"seat": s, "card": pl.Card.String(), "area": areaWord(a.Area)}
 	if a.Area == AreaOwn || a.Area == AreaOpp {
 		args["domain"] = st.domainOf(s, a)

@@ -173,7 +173,6 @@ func (st *State) Inventory() map[string]int {
 // included, since nobody may look at a placed spy).
 func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 	c := st.clone()
-	c.unseen = true
 	over := c.phase == phaseOver
 	var pool []Card
 	for i := 0; i < c.n; i++ {

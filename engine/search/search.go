@@ -83,15 +83,11 @@ func (p *Player) ChooseIn(st engine.State, s engine.Seat, r *engine.Rand) engine
 		return first
 	}
 	seed := r.Uint64()
-	sampler := func(r *engine.Rand) engine.State { return hs.ShuffleHidden(s, r) }
-	if b, ok := st.(engine.Believer); ok {
-		sampler = b.Beliefs(s)
-	}
 	cands := p.candidates(view, legal, first, engine.NewRand(seed, 0))
 	vals := make([][]float64, len(cands))
 	spent, samples := 0, 0
 	for samples == 0 || spent < p.budget {
-		sample := sampler(engine.NewRand(seed, 1+2*samples))
+		sample := hs.ShuffleHidden(s, engine.NewRand(seed, 1+2*samples))
 		chance := seed ^ uint64(samples+1)*0x9e3779b97f4a7c15
 		for i, a := range cands {
 			v, n := p.playout(sample.Clone(), s, a, chance)
