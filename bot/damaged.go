@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
@@ -97,28 +95,12 @@ func (b *Bot) shownBeyond(ctx context.Context, snap *table.Snapshot) bool {
 	if err != nil {
 		return false
 	}
-	prefix := handID(rec.ID) + "/"
 	shown := -1
-	var walk func(cs []discordgo.MessageComponent)
-	walk = func(cs []discordgo.MessageComponent) {
-		for _, c := range cs {
-			switch c := c.(type) {
-			case *discordgo.Button:
-				if v, ok := strings.CutPrefix(c.CustomID, prefix); ok {
-					if n, err := strconv.Atoi(v); err == nil {
-						shown = max(shown, n)
-					}
-				}
-			case *discordgo.ActionsRow:
-				walk(c.Components)
-			case *discordgo.Container:
-				walk(c.Components)
-			case *discordgo.Section:
-				walk(c.Components)
-			}
+	for _, cid := range customIDs(m.Components) {
+		if id, v, ok := parseHandID(cid); ok && id == rec.ID {
+			shown = max(shown, v)
 		}
 	}
-	walk(m.Components)
 	if shown <= snap.Version {
 		return false
 	}

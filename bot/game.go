@@ -197,6 +197,25 @@ func handID(id string) string { return "hand/" + id }
 // (RELIABILITY.md, 16).
 func handAtID(id string, version int) string { return "hand/" + id + "/" + strconv.Itoa(version) }
 
+// parseHandID reads My hand's custom_id: the table, and the version the
+// message showed (-1: none, an older message's button); ok is false for a
+// malformed one.
+func parseHandID(cid string) (id string, version int, ok bool) {
+	rest, ok := strings.CutPrefix(cid, "hand/")
+	if !ok {
+		return "", 0, false
+	}
+	id, at, versioned := strings.Cut(rest, "/")
+	if !versioned {
+		return id, -1, true
+	}
+	n, err := strconv.Atoi(at)
+	if err != nil || n < 0 {
+		return "", 0, false
+	}
+	return id, n, true
+}
+
 func watchID(id string) string { return "watch/" + id }
 
 func lobbyID(id, what string) string { return "lobby/" + id + "/" + what }

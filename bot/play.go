@@ -168,36 +168,31 @@ func shownOn(i *discordgo.Interaction) bool {
 	if i.Type != discordgo.InteractionMessageComponent || i.Message == nil {
 		return false
 	}
-	id := i.MessageComponentData().CustomID
-	var holds func(cs []discordgo.MessageComponent) bool
-	holds = func(cs []discordgo.MessageComponent) bool {
-		for _, c := range cs {
-			switch c := c.(type) {
-			case *discordgo.Button:
-				if c.CustomID == id {
-					return true
-				}
-			case *discordgo.SelectMenu:
-				if c.CustomID == id {
-					return true
-				}
-			case *discordgo.ActionsRow:
-				if holds(c.Components) {
-					return true
-				}
-			case *discordgo.Container:
-				if holds(c.Components) {
-					return true
-				}
-			case *discordgo.Section:
-				if holds(c.Components) || c.Accessory != nil && holds([]discordgo.MessageComponent{c.Accessory}) {
-					return true
-				}
+	return slices.Contains(customIDs(i.Message.Components), i.MessageComponentData().CustomID)
+}
+
+// customIDs lists the custom_ids of a message's buttons and menus, in
+// rows, containers and sections (accessories included).
+func customIDs(cs []discordgo.MessageComponent) []string {
+	var out []string
+	for _, c := range cs {
+		switch c := c.(type) {
+		case *discordgo.Button:
+			out = append(out, c.CustomID)
+		case *discordgo.SelectMenu:
+			out = append(out, c.CustomID)
+		case *discordgo.ActionsRow:
+			out = append(out, customIDs(c.Components)...)
+		case *discordgo.Container:
+			out = append(out, customIDs(c.Components)...)
+		case *discordgo.Section:
+			out = append(out, customIDs(c.Components)...)
+			if c.Accessory != nil {
+				out = append(out, customIDs([]discordgo.MessageComponent{c.Accessory})...)
 			}
 		}
-		return false
 	}
-	return holds(i.Message.Components)
+	return out
 }
 
 // unsureMove answers a move whose storing the store did not confirm (a

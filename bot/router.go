@@ -250,17 +250,13 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) {
 		b.onGameClick(ctx, i, u, c, data.Values)
 	case strings.HasPrefix(cid, "hand/"):
 		r := b.newReply(i, false)
-		id, at, versioned := strings.Cut(strings.TrimPrefix(cid, "hand/"), "/")
-		version := -1
-		if versioned {
-			n, err := strconv.Atoi(at)
-			if err != nil || n < 0 {
-				r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
-				return
-			}
-			if shownOn(i) {
-				version = n // only a version Discord showed witnesses anything
-			}
+		id, version, ok := parseHandID(cid)
+		if !ok {
+			r.send(ctx, message{content: u.l.T("error.bad_control", nil)})
+			return
+		}
+		if !shownOn(i) {
+			version = -1 // only a version Discord showed witnesses anything
 		}
 		b.showHand(ctx, r, u, id, version)
 	case strings.HasPrefix(cid, rulesPrefix):
