@@ -129,7 +129,11 @@ type Bot struct {
 // limitREST puts the global rate limit in the session's HTTP client (a
 // copy of it: the client may be shared): every bot-token request waits for
 // this process's share of rest_rate.
+//
+// Every request, limited or not, goes through ratelimit.PadResets, so that
+// discordgo waits out a spent route bucket without a 429.
 func (b *Bot) limitREST() {
+	b.wrapTransport(func(next http.RoundTripper) http.RoundTripper { return ratelimit.PadResets{Next: next} })
 	if b.cfg.RESTRate <= 0 {
 		return
 	}

@@ -111,6 +111,11 @@ func playWithinLimits(t *testing.T, global, editLimit int) {
 	}
 	if rs := r.fake.RateStats(); rs.Limited != 0 || rs.PeakSecond > limits.Global {
 		t.Errorf("the limits: %+v, want no 429 and at most %d requests in a second", rs, limits.Global)
+		for _, c := range r.fake.Calls() {
+			if c.Limited {
+				t.Logf("refused: %s %s at %s", c.Route, c.Path, c.Time.Format("15:04:05.000"))
+			}
+		}
 	}
 	if n := calls() - edits0; n == 0 {
 		t.Errorf("no edit of the table message through the bot token")

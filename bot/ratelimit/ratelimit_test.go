@@ -155,3 +155,41 @@ func TestTransport(t *testing.T) {
 		t.Errorf("pauses %d", st.Pauses)
 	}
 }
+
+// TestPadResets: the reset Discord announces reaches discordgo later by
+// ResetMargin; an answer without one, or with one that is not a number,
+// passes unchanged.
+func TestPadResets(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, header, want string
+	}{
+		{"a bucket's reset", "0.829", "0.849"},
+		{"a spent bucket at its end", "0.000", "0.020"},
+		{"none", "", ""},
+		{"not a number", "soon", "soon"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if tc.header != "" {
+					w.Header().Set("X-RateLimit-Reset-After", tc.header)
+				}
+				w.Header().Set("X-RateLimit-Remaining", "0")
+			}))
+			defer srv.Close()
+			c := &http.Client{Transport: PadResets{Next: http.DefaultTransport}}
+			resp, err := c.Get(srv.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = resp.Body.Close()
+			if got := resp.Header.Get("X-RateLimit-Reset-After"); got != tc.want {
+				t.Errorf("Reset-After %q, want %q", got, tc.want)
+			}
+			if got := resp.Header.Get("X-RateLimit-Remaining"); got != "0" {
+				t.Errorf("Remaining %q: another header changed", got)
+			}
+		})
+	}
+}
