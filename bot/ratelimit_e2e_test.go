@@ -113,7 +113,7 @@ func playWithinLimits(t *testing.T, global, editLimit int) {
 		t.Errorf("the limits: %+v, want no 429 and at most %d requests in a second", rs, limits.Global)
 		for _, c := range r.fake.Calls() {
 			if c.Limited {
-				t.Logf("refused: %s %s at %s", c.Route, c.Path, c.Time.Format("15:04:05.000"))
+				t.Logf("refused: %s (call %d)", c.Route, c.Seq)
 			}
 		}
 	}
