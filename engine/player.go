@@ -43,6 +43,20 @@ type HiddenShuffler interface {
 	ShuffleHidden(s Seat, r *Rand) State
 }
 
+// Believer is implemented by states in which a seat can read part of what
+// it cannot see from what it has seen (how the others played): a search
+// player samples from Beliefs rather than ShuffleHidden when it can. What
+// Beliefs returns must depend only on s's view, and its samples must have
+// the same view for s as the real state, as ShuffleHidden's do.
+type Believer interface {
+	Beliefs(s Seat) Sampler
+}
+
+// Sampler draws states a seat cannot tell from the real one.
+type Sampler interface {
+	Sample(r *Rand) State
+}
+
 // Estimator is implemented by states that can tell how a game would end if
 // it ended now (everything scored as it stands): a search player's
 // evaluation of a playout it cuts short, in games whose playouts to the end

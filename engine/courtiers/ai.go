@@ -293,3 +293,118 @@ func (m *model) complete(rest []Card, open [3]bool) float64 {
 	}
 	return best
 }
+
+// chooseEach is Choose for each pair of missions the view's seat might
+// hold: the action the heuristic picks from v and legal with v.Missions
+// set to each of hyps in turn, as Choose would pick it, worked out in one
+// pass over the plans (only the missions' terms differ between them).
+func chooseEach(v *View, legal []engine.Action, hyps [][2]Mission) []engine.Action {
+	out := make([]engine.Action, len(hyps))
+	if len(legal) == 0 || v.Seat < 0 || v.Seats > maxSeats {
+		return out
+	}
+	base := newModel(v)
+	best := make([]float64, len(hyps))
+	vals := make([]float64, len(hyps))
+	for i := range best {
+		best[i] = math.Inf(-1)
+		out[i] = legal[0]
+	}
+	ev := &evalEach{hyps: hyps}
+	for _, ea := range legal {
+		a := ea.(Action)
+		m := *base
+		m.apply(a)
+		rest := restOfHand(v.Hand, a.Card)
+		open := [3]bool{v.QueenOpen && a.Area.slot() != slotQueen, v.OwnOpen && a.Area.slot() != slotOwn, v.OppOpen && a.Area.slot() != slotOpp}
+		for i := range vals {
+			vals[i] = math.Inf(-1)
+		}
+		ev.complete(&m, rest, open, vals)
+		for i, x := range vals {
+			if x > best[i] {
+				best[i], out[i] = x, ea
+			}
+		}
+	}
+	return out
+}
+
+// evalEach values plans under every pair of missions at once.
+type evalEach struct {
+	hyps [][2]Mission
+	ch   [NumMissions + 1]float64
+}
+
+// complete is model.complete for every pair: the best value reachable,
+// raised into vals.
+func (e *evalEach) complete(m *model, rest []Card, open [3]bool, vals []float64) {
+	if len(rest) == 0 {
+		e.leaf(m, vals)
+		return
+	}
+	c := rest[0]
+	placed := false
+	try := func(a Action, slot int) {
+		o := open
+		o[slot] = false
+		m.place(a, 1)
+		e.complete(m, rest[1:], o, vals)
+		m.place(a, -1)
+		placed = true
+	}
+	if open[0] {
+		try(Action{Card: c, Area: AreaUp}, 0)
+		try(Action{Card: c, Area: AreaDown}, 0)
+	}
+	if open[1] {
+		try(Action{Card: c, Area: AreaOwn}, 1)
+	}
+	if open[2] {
+		for k := 1; k < m.n; k++ {
+			try(Action{Card: c, Area: AreaOpp, Opp: engine.Seat((m.me + k) % m.n)}, 2)
+		}
+	}
+	if !placed {
+		e.leaf(m, vals)
+	}
+}
+
+// leaf is model.value under every pair, in the same order of operations
+// (so that each pair's value is exactly the one Choose would reach).
+func (e *evalEach) leaf(m *model, vals []float64) {
+	var pe, pd [NumFamilies]float64
+	for f := range m.margin {
+		pe[f], pd[f] = m.chances(m.margin[f])
+	}
+	domain := func(s int) float64 {
+		v := 0.0
+		for f := range m.dw[s] {
+			v += float64(m.dw[s][f]) * (pe[f] - pd[f])
+		}
+		return v
+	}
+	mine := domain(m.me)
+	best := math.Inf(-1)
+	sum := 0.0
+	for s := 0; s < m.n; s++ {
+		if s != m.me {
+			o := domain(s)
+			best = max(best, o)
+			sum += o
+		}
+	}
+	wb, ws := 0.6*best, 0.4*sum/float64(m.n-1)
+	for ms := Mission(1); ms <= NumMissions; ms++ {
+		e.ch[ms] = MissionPoints * m.chance(ms, &pe, &pd)
+	}
+	for i, h := range e.hyps {
+		v := mine
+		for _, ms := range h {
+			if ms != NoMission {
+				v += e.ch[ms]
+			}
+		}
+		vals[i] = max(vals[i], v-wb-ws)
+	}
+}

@@ -28,6 +28,12 @@ type Placement struct {
 	Side   Side // the target's side at the Queen's table
 }
 
+// sighting is a placement as everyone saw it, and who made it.
+type sighting struct {
+	Seat engine.Seat
+	Placement
+}
+
 // State is a game of Courtisans.
 type State struct {
 	n     int
@@ -38,6 +44,7 @@ type State struct {
 	moves []Placement // this turn's placements
 	last  []Placement // the previous turn's placements
 	prev  engine.Seat // who played the previous turn; -1 before the first
+	seen  []sighting  // every placement of the game as everyone saw it
 
 	hands   [][]Card
 	deck    []Card // top first
@@ -76,6 +83,7 @@ func (st *State) clone() *State {
 	c := *st
 	c.moves = slices.Clone(st.moves)
 	c.last = slices.Clone(st.last)
+	c.seen = slices.Clip(st.seen) // only ever appended to: shared until then
 	c.hands = engine.CloneNested(st.hands)
 	c.deck = slices.Clone(st.deck)
 	c.removed = slices.Clone(st.removed)
@@ -303,6 +311,7 @@ func (st *State) place(s engine.Seat, a Action, r *engine.Rand) []engine.Event {
 		st.domains[d] = append(st.domains[d], a.Card)
 	}
 	st.moves = append(st.moves, pl)
+	st.seen = append(st.seen, sighting{Seat: s, Placement: pl})
 	st.used |= a.Area.slot()
 	if st.used == allSlots {
 		ev = st.endTurn(ev)

@@ -160,6 +160,13 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 			if err := checkHidden(st, su.Seats, chooser); err != nil {
 				return fmt.Errorf("step %d: %w", step, err)
 			}
+			// Reading what the others showed replays the game so far:
+			// checked more rarely.
+			if step%(every*16) == 0 {
+				if err := checkBeliefs(st, s, chooser); err != nil {
+					return fmt.Errorf("step %d: %w", step, err)
+				}
+			}
 			// Remember a few actions legal now, to try them later when
 			// they no longer are.
 			for k := 0; k < 3; k++ {
@@ -295,6 +302,30 @@ func checkHidden(st engine.State, seats int, r *engine.Rand) error {
 		shuffled := hs.ShuffleHidden(seat, r)
 		if !reflect.DeepEqual(shuffled.View(seat), st.View(seat)) {
 			return fmt.Errorf("seat %d's view changed when hidden cards were re-dealt: %+v vs %+v", s, shuffled.View(seat), st.View(seat))
+		}
+	}
+	return nil
+}
+
+// checkBeliefs checks a Believer's samples for seat s: each has s's view,
+// and the beliefs read from a state re-dealt behind s's back draw the same
+// samples for the same randomness (they read only what s may know).
+func checkBeliefs(st engine.State, s engine.Seat, r *engine.Rand) error {
+	b, ok := st.(engine.Believer)
+	hs, ok2 := st.(engine.HiddenShuffler)
+	if !ok || !ok2 {
+		return nil
+	}
+	other := hs.ShuffleHidden(s, r).(engine.Believer)
+	seed := r.Uint64()
+	want := st.View(s)
+	for k := range 2 {
+		got := b.Beliefs(s).Sample(engine.NewRand(seed, k))
+		if !reflect.DeepEqual(got.View(s), want) {
+			return fmt.Errorf("seat %d's view differs in a sample of its beliefs: %+v vs %+v", s, got.View(s), want)
+		}
+		if o := other.Beliefs(s).Sample(engine.NewRand(seed, k)); !reflect.DeepEqual(o, got) {
+			return fmt.Errorf("seat %d's beliefs changed with what it may not know", s)
 		}
 	}
 	return nil

@@ -3,7 +3,9 @@
 //
 // At each decision it samples states that its seat cannot tell from the
 // real one (engine.HiddenShuffler re-deals everything the seat may not
-// know, from the seat's view and the search's own randomness alone), plays
+// know, from the seat's view and the search's own randomness alone; a game
+// whose players show part of what they hold by how they play weighs the
+// re-deal by it, engine.Believer), plays
 // each candidate action in every sample and finishes the game with the
 // heuristic playing every seat, and takes the candidate that did best:
 // wins first, then the seat's rank among the final scores. Every candidate
@@ -69,8 +71,9 @@ func (p *Player) Choose(v engine.View, legal []engine.Action, r *engine.Rand) en
 }
 
 // ChooseIn picks seat s's action in st. It reads st only through
-// engine.HiddenShuffler, s's view and s's legal actions, so that two states
-// with the same view for s give the same action for the same r.
+// engine.HiddenShuffler (or engine.Believer), s's view and s's legal
+// actions, so that two states with the same view for s give the same
+// action for the same r.
 func (p *Player) ChooseIn(st engine.State, s engine.Seat, r *engine.Rand) engine.Action {
 	legal := engine.AnyLegal(st, s)
 	if len(legal) == 0 {
@@ -82,12 +85,16 @@ func (p *Player) ChooseIn(st engine.State, s engine.Seat, r *engine.Rand) engine
 	if len(legal) == 1 || !ok {
 		return first
 	}
+	draw := func(r *engine.Rand) engine.State { return hs.ShuffleHidden(s, r) }
+	if b, ok := st.(engine.Believer); ok {
+		draw = b.Beliefs(s).Sample
+	}
 	seed := r.Uint64()
 	cands := p.candidates(view, legal, first, engine.NewRand(seed, 0))
 	vals := make([][]float64, len(cands))
 	spent, samples := 0, 0
 	for samples == 0 || spent < p.budget {
-		sample := hs.ShuffleHidden(s, engine.NewRand(seed, 1+2*samples))
+		sample := draw(engine.NewRand(seed, 1+2*samples))
 		chance := seed ^ uint64(samples+1)*0x9e3779b97f4a7c15
 		for i, a := range cands {
 			v, n := p.playout(sample.Clone(), s, a, chance)

@@ -1,0 +1,151 @@
+package courtiers
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/stolik-bot/stolik/engine"
+)
+
+// heuristicGame plays a seeded game of heuristic players, calling at before
+// every action with the state and the seat to act.
+func heuristicGame(t *testing.T, seats int, seed uint64, at func(st *State, s engine.Seat)) {
+	t.Helper()
+	g, err := Game{}.New(nil, seats, engine.NewRand(seed, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.(*State)
+	for step := 0; ; step++ {
+		if done, _ := st.Result(); done {
+			return
+		}
+		s := st.Acting()[0]
+		at(st, s)
+		r := engine.NewRand(seed, 1+step)
+		a := Heuristic{}.Choose(st.View(s), st.Legal(s), r)
+		if _, err := st.Apply(s, a, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// chooseEach picks, for every pair of missions, what Choose picks with the
+// view's missions set to that pair.
+func TestChooseEachIsChoose(t *testing.T) {
+	t.Parallel()
+	var hyps [][2]Mission
+	for _, w := range Missions(true) {
+		for _, b := range Missions(false) {
+			hyps = append(hyps, [2]Mission{w, b})
+		}
+	}
+	hyps = append(hyps, [2]Mission{NoMission, NoMission})
+	checked := 0
+	for _, seats := range []int{2, 4, 5} {
+		heuristicGame(t, seats, uint64(seats), func(st *State, s engine.Seat) {
+			if checked%3 != 0 {
+				checked++
+				return
+			}
+			checked++
+			v := st.View(s).(*View)
+			legal := st.Legal(s)
+			got := chooseEach(v, legal, hyps)
+			for i, h := range hyps {
+				v.Missions = h
+				if want := (Heuristic{}).Choose(v, legal, nil); got[i] != want {
+					t.Fatalf("%d seats, %v: chooseEach %v, Choose %v", seats, h, got[i], want)
+				}
+			}
+		})
+	}
+}
+
+// Reading heuristic players: the pair they hold is never ruled out (every
+// placement read is the one the heuristic holding it makes), and it ends
+// up far likelier than an even share.
+func TestReadMissionsOfHeuristicPlayers(t *testing.T) {
+	t.Parallel()
+	for _, seats := range []int{2, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			t.Parallel()
+			var share, reads float64
+			for seed := uint64(1); seed <= 4; seed++ {
+				heuristicGame(t, seats, seed, func(st *State, s engine.Seat) {
+					if len(st.seen)%5 != 0 || len(st.seen) < 6*seats {
+						return
+					}
+					mr := st.readMissions(s)
+					for o := 0; o < seats; o++ {
+						if engine.Seat(o) == s {
+							continue
+						}
+						w := mr.weights[o]
+						truth := -1
+						total := 0.0
+						for k, h := range mr.hyps {
+							total += w[k]
+							if h == st.missions[o] {
+								truth = k
+							}
+						}
+						if truth < 0 || w[truth] != 1 {
+							t.Fatalf("seed %d, seat %d reading %d: the real pair %v weighs %v of the likeliest", seed, s, o, st.missions[o], w[truth])
+						}
+						share += w[truth] / total
+						reads++
+					}
+				})
+			}
+			share /= reads
+			t.Logf("%d seats: the real pair's share of the odds %.3f over %0.f readings (even: %.3f)", seats, share, reads, 1/81.0)
+			if share < 0.2 {
+				t.Errorf("the real pair gets %.3f of the odds", share)
+			}
+		})
+	}
+}
+
+// Beliefs reads only what the seat may know (the same reading from a state
+// re-dealt behind its back) and draws states with the seat's view.
+func TestBeliefsKeepTheView(t *testing.T) {
+	t.Parallel()
+	heuristicGame(t, 3, 7, func(st *State, s engine.Seat) {
+		if len(st.seen)%4 != 0 {
+			return
+		}
+		other := st.ShuffleHidden(s, engine.NewRand(99, len(st.seen))).(*State)
+		if a, b := st.readMissions(s), other.readMissions(s); !reflect.DeepEqual(a, b) {
+			t.Fatalf("after %d placements the reading changed with what seat %d cannot see", len(st.seen), s)
+		}
+		want := st.View(s)
+		for k := range 3 {
+			got := st.Beliefs(s).Sample(engine.NewRand(5, k)).View(s)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("a sample's view differs after %d placements", len(st.seen))
+			}
+		}
+	})
+}
+
+// BenchmarkReadMissions reads the missions late in a 4-seat game (about
+// 60 placements by three others).
+func BenchmarkReadMissions(b *testing.B) {
+	g, _ := Game{}.New(nil, 4, engine.NewRand(3, 0))
+	st := g.(*State)
+	for step := 0; len(st.seen) < 72; step++ {
+		s := st.Acting()[0]
+		r := engine.NewRand(3, 1+step)
+		a := Heuristic{}.Choose(st.View(s), st.Legal(s), r)
+		if _, err := st.Apply(s, a, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	s := st.Acting()[0]
+	b.ResetTimer()
+	for range b.N {
+		st.readMissions(s)
+	}
+}
