@@ -2,6 +2,7 @@ package courtiers
 
 import (
 	"math"
+	"slices"
 
 	"github.com/stolik-bot/stolik/engine"
 )
@@ -18,15 +19,14 @@ const maxSeats = 5
 
 // model is the heuristic's picture of the game, built from a view only.
 type model struct {
-	n, me    int
-	margin   [NumFamilies]int // weight above minus weight below the mat, face-up cards
-	below    [NumFamilies]int // physical cards below the mat
-	dw       [maxSeats][NumFamilies]int
-	dc       [maxSeats][NumFamilies]int
-	roles    [maxSeats][NumRoles]int // physical cards per role (face-down spies counted)
-	temp     float64                 // how much a family's margin may still move
-	missions [2]Mission
-	odds     *odds // each margin's chances, worked out once per decision
+	n, me  int
+	margin [NumFamilies]int // weight above minus weight below the mat, face-up cards
+	below  [NumFamilies]int // physical cards below the mat
+	dw     [maxSeats][NumFamilies]int
+	dc     [maxSeats][NumFamilies]int
+	roles  [maxSeats][NumRoles]int // physical cards per role (face-down spies counted)
+	temp   float64                 // how much a family's margin may still move
+	odds   *odds                   // each margin's chances, worked out once per decision
 }
 
 // oddsLimit bounds the margins whose chances are worked out ahead.
@@ -58,7 +58,7 @@ func (*odds) work(m *model, x int) (float64, float64) {
 }
 
 func newModel(v *View) *model {
-	m := &model{n: v.Seats, me: int(v.Seat), missions: v.Missions}
+	m := &model{n: v.Seats, me: int(v.Seat)}
 	for f, col := range v.Table {
 		m.margin[f] = col.UpWeight - col.DownWeight
 		m.below[f] = len(col.Down)
@@ -135,37 +135,6 @@ func (m *model) place(a Action, k int) {
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
-// value is the expected final lead of the heuristic's seat.
-func (m *model) value() float64 {
-	var pe, pd [NumFamilies]float64
-	for f := range m.margin {
-		pe[f], pd[f] = m.chances(m.margin[f])
-	}
-	domain := func(s int) float64 {
-		v := 0.0
-		for f := range m.dw[s] {
-			v += float64(m.dw[s][f]) * (pe[f] - pd[f])
-		}
-		return v
-	}
-	mine := domain(m.me)
-	for _, ms := range m.missions {
-		if ms != NoMission {
-			mine += MissionPoints * m.chance(ms, &pe, &pd)
-		}
-	}
-	best := math.Inf(-1)
-	sum := 0.0
-	for s := 0; s < m.n; s++ {
-		if s != m.me {
-			o := domain(s)
-			best = max(best, o)
-			sum += o
-		}
-	}
-	return mine - 0.6*best - 0.4*sum/float64(m.n-1)
-}
-
 // fewerOdds is the chance of a "fewer than the player on your left"
 // mission for each difference in cards within ±oddsLimit.
 var fewerOdds = func() (t [2*oddsLimit + 1]float64) {
@@ -230,20 +199,7 @@ func (Heuristic) Choose(ev engine.View, legal []engine.Action, r *engine.Rand) e
 	if !ok || len(legal) == 0 || v.Seat < 0 || v.Seats > maxSeats {
 		return engine.Random{}.Choose(ev, legal, r)
 	}
-	base := newModel(v)
-	best, bestVal := legal[0], math.Inf(-1)
-	for _, ea := range legal {
-		a := ea.(Action)
-		m := *base
-		m.apply(a)
-		rest := restOfHand(v.Hand, a.Card)
-		open := [3]bool{v.QueenOpen && a.Area.slot() != slotQueen, v.OwnOpen && a.Area.slot() != slotOwn, v.OppOpen && a.Area.slot() != slotOpp}
-		val := m.complete(rest, open)
-		if val > bestVal {
-			best, bestVal = ea, val
-		}
-	}
-	return best
+	return chooseEach(v, legal, [][2]Mission{v.Missions})[0]
 }
 
 func restOfHand(hand []Card, played Card) []Card {
@@ -259,45 +215,13 @@ func restOfHand(hand []Card, played Card) []Card {
 	return out
 }
 
-// complete is the best value reachable by placing the remaining cards into
-// the open slots (Queen's table, own domain, an opponent's), without
-// eliminations.
-func (m *model) complete(rest []Card, open [3]bool) float64 {
-	if len(rest) == 0 {
-		return m.value()
-	}
-	c := rest[0]
-	best := math.Inf(-1)
-	// Each placement is made in m, weighed, and taken back: no copies.
-	try := func(a Action, slot int) {
-		o := open
-		o[slot] = false
-		m.place(a, 1)
-		best = max(best, m.complete(rest[1:], o))
-		m.place(a, -1)
-	}
-	if open[0] {
-		try(Action{Card: c, Area: AreaUp}, 0)
-		try(Action{Card: c, Area: AreaDown}, 0)
-	}
-	if open[1] {
-		try(Action{Card: c, Area: AreaOwn}, 1)
-	}
-	if open[2] {
-		for k := 1; k < m.n; k++ {
-			try(Action{Card: c, Area: AreaOpp, Opp: engine.Seat((m.me + k) % m.n)}, 2)
-		}
-	}
-	if math.IsInf(best, -1) {
-		return m.value()
-	}
-	return best
-}
-
-// chooseEach is Choose for each pair of missions the view's seat might
-// hold: the action the heuristic picks from v and legal with v.Missions
-// set to each of hyps in turn, as Choose would pick it, worked out in one
-// pass over the plans (only the missions' terms differ between them).
+// chooseEach is the heuristic's choice for each pair of missions the
+// view's seat might hold (Choose asks for the seat's own pair alone): for
+// every legal action, the best plan for the rest of the turn, each plan
+// valued as the points the seat may expect at the end, ahead of the
+// others; the first action with the highest value. The plans are made
+// once, and only the missions' terms are worked out for each pair, so
+// reading 81 pairs (readMissions) costs a few choices, not 81.
 func chooseEach(v *View, legal []engine.Action, hyps [][2]Mission) []engine.Action {
 	out := make([]engine.Action, len(hyps))
 	if len(legal) == 0 || v.Seat < 0 || v.Seats > maxSeats {
@@ -311,6 +235,13 @@ func chooseEach(v *View, legal []engine.Action, hyps [][2]Mission) []engine.Acti
 		out[i] = legal[0]
 	}
 	ev := &evalEach{hyps: hyps}
+	for _, h := range hyps {
+		for _, ms := range h {
+			if ms != NoMission && !slices.Contains(ev.need, ms) {
+				ev.need = append(ev.need, ms)
+			}
+		}
+	}
 	for _, ea := range legal {
 		a := ea.(Action)
 		m := *base
@@ -333,11 +264,14 @@ func chooseEach(v *View, legal []engine.Action, hyps [][2]Mission) []engine.Acti
 // evalEach values plans under every pair of missions at once.
 type evalEach struct {
 	hyps [][2]Mission
+	need []Mission // the missions the pairs hold
 	ch   [NumMissions + 1]float64
 }
 
-// complete is model.complete for every pair: the best value reachable,
-// raised into vals.
+// complete raises vals to the best value under each pair reachable by
+// placing the remaining cards into the open slots (Queen's table, own
+// domain, an opponent's), without eliminations. Each placement is made in
+// m, weighed, and taken back: no copies.
 func (e *evalEach) complete(m *model, rest []Card, open [3]bool, vals []float64) {
 	if len(rest) == 0 {
 		e.leaf(m, vals)
@@ -370,8 +304,9 @@ func (e *evalEach) complete(m *model, rest []Card, open [3]bool, vals []float64)
 	}
 }
 
-// leaf is model.value under every pair, in the same order of operations
-// (so that each pair's value is exactly the one Choose would reach).
+// leaf raises vals to the plan's value under each pair: the seat's
+// expected domain and missions, less 0.6 of the best other domain and 0.4
+// of the others' average.
 func (e *evalEach) leaf(m *model, vals []float64) {
 	var pe, pd [NumFamilies]float64
 	for f := range m.margin {
@@ -395,7 +330,7 @@ func (e *evalEach) leaf(m *model, vals []float64) {
 		}
 	}
 	wb, ws := 0.6*best, 0.4*sum/float64(m.n-1)
-	for ms := Mission(1); ms <= NumMissions; ms++ {
+	for _, ms := range e.need {
 		e.ch[ms] = MissionPoints * m.chance(ms, &pe, &pd)
 	}
 	for i, h := range e.hyps {

@@ -31,8 +31,9 @@ func heuristicGame(t *testing.T, seats int, seed uint64, at func(st *State, s en
 	}
 }
 
-// chooseEach picks, for every pair of missions, what Choose picks with the
-// view's missions set to that pair.
+// chooseEach weighing every pair of missions at once picks for each pair
+// what Choose (that pair alone) picks with the view's missions set to it:
+// sharing the plans between the pairs changes no choice.
 func TestChooseEachIsChoose(t *testing.T) {
 	t.Parallel()
 	var hyps [][2]Mission
