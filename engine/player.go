@@ -46,8 +46,9 @@ type HiddenShuffler interface {
 // Believer is implemented by states in which a seat can read part of what
 // it cannot see from what it has seen (how the others played): a search
 // player samples from Beliefs rather than ShuffleHidden when it can. What
-// Beliefs returns must depend only on s's view, and its samples must have
-// the same view for s as the real state, as ShuffleHidden's do.
+// Beliefs returns must depend only on what s may know — its view and what
+// every seat saw happen (a game's public record) — and its samples must
+// have the same view for s as the real state, as ShuffleHidden's do.
 type Believer interface {
 	Beliefs(s Seat) Sampler
 }
