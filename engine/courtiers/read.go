@@ -62,9 +62,10 @@ func (st *State) readMissions(s engine.Seat) *missionReading {
 		pub.hands[i] = make([]Card, HandSize)
 	}
 	r := engine.NewRand(0, 0) // which stand-in spy an assassin takes: all alike
-	for i := 0; i < len(st.seen) && pub.phase == phasePlay; {
+	seen := st.record()
+	for i := 0; i < len(seen) && pub.phase == phasePlay; {
 		o := pub.turn
-		turn := st.seen[i:min(i+len(pub.hands[o]), len(st.seen))]
+		turn := seen[i:min(i+len(pub.hands[o]), len(seen))]
 		cards := make([]Card, len(turn))
 		for k, sg := range turn {
 			if sg.Seat != o {

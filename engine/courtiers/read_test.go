@@ -2,15 +2,14 @@ package courtiers
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 
 	"github.com/stolik-bot/stolik/engine"
 )
 
 // heuristicGame plays a seeded game of heuristic players, calling at before
-// every action with the state and the seat to act.
-func heuristicGame(t *testing.T, seats int, seed uint64, at func(st *State, s engine.Seat)) {
+// every placement with the state, the seat to act and the placements made.
+func heuristicGame(t *testing.T, seats int, seed uint64, at func(st *State, s engine.Seat, placed int)) {
 	t.Helper()
 	g, err := Game{}.New(nil, seats, engine.NewRand(seed, 0))
 	if err != nil {
@@ -22,7 +21,7 @@ func heuristicGame(t *testing.T, seats int, seed uint64, at func(st *State, s en
 			return
 		}
 		s := st.Acting()[0]
-		at(st, s)
+		at(st, s, step)
 		r := engine.NewRand(seed, 1+step)
 		a := Heuristic{}.Choose(st.View(s), st.Legal(s), r)
 		if _, err := st.Apply(s, a, r); err != nil {
@@ -45,7 +44,7 @@ func TestChooseEachIsChoose(t *testing.T) {
 	hyps = append(hyps, [2]Mission{NoMission, NoMission})
 	checked := 0
 	for _, seats := range []int{2, 4, 5} {
-		heuristicGame(t, seats, uint64(seats), func(st *State, s engine.Seat) {
+		heuristicGame(t, seats, uint64(seats), func(st *State, s engine.Seat, _ int) {
 			if checked%3 != 0 {
 				checked++
 				return
@@ -74,8 +73,8 @@ func TestReadMissionsOfHeuristicPlayers(t *testing.T) {
 			t.Parallel()
 			var share, reads float64
 			for seed := uint64(1); seed <= 4; seed++ {
-				heuristicGame(t, seats, seed, func(st *State, s engine.Seat) {
-					if len(st.seen)%5 != 0 || len(st.seen) < 6*seats {
+				heuristicGame(t, seats, seed, func(st *State, s engine.Seat, placed int) {
+					if placed%5 != 0 || placed < 6*seats {
 						return
 					}
 					mr := st.readMissions(s)
@@ -109,34 +108,12 @@ func TestReadMissionsOfHeuristicPlayers(t *testing.T) {
 	}
 }
 
-// Beliefs reads only what the seat may know (the same reading from a state
-// re-dealt behind its back) and draws states with the seat's view.
-func TestBeliefsKeepTheView(t *testing.T) {
-	t.Parallel()
-	heuristicGame(t, 3, 7, func(st *State, s engine.Seat) {
-		if len(st.seen)%4 != 0 {
-			return
-		}
-		other := st.ShuffleHidden(s, engine.NewRand(99, len(st.seen))).(*State)
-		if a, b := st.readMissions(s), other.readMissions(s); !reflect.DeepEqual(a, b) {
-			t.Fatalf("after %d placements the reading changed with what seat %d cannot see", len(st.seen), s)
-		}
-		want := st.View(s)
-		for k := range 3 {
-			got := st.Beliefs(s).Sample(engine.NewRand(5, k)).View(s)
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("a sample's view differs after %d placements", len(st.seen))
-			}
-		}
-	})
-}
-
 // BenchmarkReadMissions reads the missions late in a 4-seat game (about
 // 60 placements by three others).
 func BenchmarkReadMissions(b *testing.B) {
 	g, _ := Game{}.New(nil, 4, engine.NewRand(3, 0))
 	st := g.(*State)
-	for step := 0; len(st.seen) < 72; step++ {
+	for step := 0; step < 72; step++ {
 		s := st.Acting()[0]
 		r := engine.NewRand(3, 1+step)
 		a := Heuristic{}.Choose(st.View(s), st.Legal(s), r)

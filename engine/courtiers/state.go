@@ -28,10 +28,23 @@ type Placement struct {
 	Side   Side // the target's side at the Queen's table
 }
 
-// sighting is a placement as everyone saw it, and who made it.
+// sighting is a placement as everyone saw it, and who made it; prev is the
+// one before it. Sightings are never changed once made, so clones share
+// them: a placement adds one, without copying the record.
 type sighting struct {
 	Seat engine.Seat
 	Placement
+	prev *sighting
+}
+
+// record lists the game's sightings, the first first.
+func (st *State) record() []sighting {
+	var out []sighting
+	for x := st.seen; x != nil; x = x.prev {
+		out = append(out, *x)
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // State is a game of Courtisans.
@@ -44,7 +57,7 @@ type State struct {
 	moves []Placement // this turn's placements
 	last  []Placement // the previous turn's placements
 	prev  engine.Seat // who played the previous turn; -1 before the first
-	seen  []sighting  // every placement of the game as everyone saw it
+	seen  *sighting   // the last placement of the game as everyone saw it
 
 	hands   [][]Card
 	deck    []Card // top first
@@ -83,7 +96,6 @@ func (st *State) clone() *State {
 	c := *st
 	c.moves = slices.Clone(st.moves)
 	c.last = slices.Clone(st.last)
-	c.seen = slices.Clip(st.seen) // only ever appended to: shared until then
 	c.hands = engine.CloneNested(st.hands)
 	c.deck = slices.Clone(st.deck)
 	c.removed = slices.Clone(st.removed)
@@ -311,7 +323,7 @@ func (st *State) place(s engine.Seat, a Action, r *engine.Rand) []engine.Event {
 		st.domains[d] = append(st.domains[d], a.Card)
 	}
 	st.moves = append(st.moves, pl)
-	st.seen = append(st.seen, sighting{Seat: s, Placement: pl})
+	st.seen = &sighting{Seat: s, Placement: pl, prev: st.seen}
 	st.used |= a.Area.slot()
 	if st.used == allSlots {
 		ev = st.endTurn(ev)

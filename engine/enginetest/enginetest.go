@@ -316,15 +316,19 @@ func checkBeliefs(st engine.State, s engine.Seat, r *engine.Rand) error {
 	if !ok || !ok2 {
 		return nil
 	}
-	other := hs.ShuffleHidden(s, r).(engine.Believer)
+	other, ok := hs.ShuffleHidden(s, r).(engine.Believer)
+	if !ok {
+		return fmt.Errorf("a state re-dealt for seat %d is no longer a Believer", s)
+	}
 	seed := r.Uint64()
 	want := st.View(s)
+	mine, theirs := b.Beliefs(s), other.Beliefs(s)
 	for k := range 2 {
-		got := b.Beliefs(s).Sample(engine.NewRand(seed, k))
+		got := mine.Sample(engine.NewRand(seed, k))
 		if !reflect.DeepEqual(got.View(s), want) {
 			return fmt.Errorf("seat %d's view differs in a sample of its beliefs: %+v vs %+v", s, got.View(s), want)
 		}
-		if o := other.Beliefs(s).Sample(engine.NewRand(seed, k)); !reflect.DeepEqual(o, got) {
+		if o := theirs.Sample(engine.NewRand(seed, k)); !reflect.DeepEqual(o, got) {
 			return fmt.Errorf("seat %d's beliefs changed with what it may not know", s)
 		}
 	}
