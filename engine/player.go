@@ -66,6 +66,29 @@ type Estimator interface {
 	Estimate() Result
 }
 
+// Simulator is implemented by states that can apply a legal action as
+// Apply does without making its events: a search player's playouts read
+// none. The state it leaves must be the one Apply leaves (the conformance
+// suite checks it).
+type Simulator interface {
+	Simulate(s Seat, a Action, r *Rand) error
+}
+
+// Forecaster is implemented by states that can tell, before the end,
+// each seat's chances from here: a search player's evaluation of a playout
+// it cuts short, smoother than Estimator's (the game scored as it stands),
+// and preferred to it.
+type Forecaster interface {
+	Forecast() Forecast
+}
+
+// Forecast is each seat's chance to win (Win) and to end ahead of each
+// other seat (Ahead[s][o]), in the direction the game is won.
+type Forecast struct {
+	Win   []float64
+	Ahead [][]float64
+}
+
 // Inventory is implemented by states whose components are conserved: the
 // multiset of every card in every zone.
 type Inventory interface {

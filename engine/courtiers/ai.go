@@ -3,6 +3,7 @@ package courtiers
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/stolik-bot/stolik/engine"
 )
@@ -25,40 +26,53 @@ type model struct {
 	dw     [maxSeats][NumFamilies]int
 	dc     [maxSeats][NumFamilies]int
 	roles  [maxSeats][NumRoles]int // physical cards per role (face-down spies counted)
-	temp   float64                 // how much a family's margin may still move
-	odds   *odds                   // each margin's chances, worked out once per decision
+	odds   *odds                   // each margin's chances, by how much it may still move
 }
 
 // oddsLimit bounds the margins whose chances are worked out ahead.
 const oddsLimit = 40
 
 // odds holds a family's chances to end esteemed and disgraced for each
-// margin within ±oddsLimit, worked out when first asked for.
+// margin within ±oddsLimit, at one spread (temp).
 type odds struct {
-	known               [2*oddsLimit + 1]bool
+	temp                float64
 	esteemed, disgraced [2*oddsLimit + 1]float64
+}
+
+// oddsTables keeps the odds of every spread met so far: a spread follows
+// from a few counts (cards left, spies in the Queen's column), so a
+// process meets few of them, and a decision looks its table up instead of
+// working it out.
+var oddsTables sync.Map // float64 → *odds
+
+// oddsAt is the table of the spread temp.
+func oddsAt(temp float64) *odds {
+	if o, ok := oddsTables.Load(temp); ok {
+		return o.(*odds)
+	}
+	o := &odds{temp: temp}
+	for i := range o.esteemed {
+		o.esteemed[i], o.disgraced[i] = o.work(i - oddsLimit)
+	}
+	got, _ := oddsTables.LoadOrStore(temp, o)
+	return got.(*odds)
 }
 
 // chances is a family's chance to end esteemed and disgraced at margin x.
 func (m *model) chances(x int) (float64, float64) {
 	if x < -oddsLimit || x > oddsLimit {
-		return m.odds.work(m, x)
+		return m.odds.work(x)
 	}
-	i := x + oddsLimit
-	if !m.odds.known[i] {
-		m.odds.esteemed[i], m.odds.disgraced[i] = m.odds.work(m, x)
-		m.odds.known[i] = true
-	}
-	return m.odds.esteemed[i], m.odds.disgraced[i]
+	return m.odds.esteemed[x+oddsLimit], m.odds.disgraced[x+oddsLimit]
 }
 
-func (*odds) work(m *model, x int) (float64, float64) {
+func (o *odds) work(x int) (float64, float64) {
 	f := float64(x)
-	return sigmoid((f - 0.5) / m.temp * 1.7), sigmoid((-f - 0.5) / m.temp * 1.7)
+	return sigmoid((f - 0.5) / o.temp * 1.7), sigmoid((-f - 0.5) / o.temp * 1.7)
 }
 
-func newModel(v *View) *model {
-	m := &model{n: v.Seats, me: int(v.Seat)}
+func newModel(v *View) model {
+	m := model{n: v.Seats, me: int(v.Seat)}
 	for f, col := range v.Table {
 		m.margin[f] = col.UpWeight - col.DownWeight
 		m.below[f] = len(col.Down)
@@ -75,8 +89,7 @@ func newModel(v *View) *model {
 	}
 	// About one card in three still to come goes to the Queen's table,
 	// spread over six families; spies there stay unknown.
-	m.temp = 0.8 + 0.9*math.Sqrt(float64(left)/3/float64(NumFamilies)+float64(v.QueenUp+v.QueenDown)/2)
-	m.odds = &odds{}
+	m.odds = oddsAt(0.8 + 0.9*math.Sqrt(float64(left)/3/float64(NumFamilies)+float64(v.QueenUp+v.QueenDown)/2))
 	return m
 }
 
@@ -244,7 +257,7 @@ func chooseEach(v *View, legal []engine.Action, hyps [][2]Mission) []engine.Acti
 	}
 	for _, ea := range legal {
 		a := ea.(Action)
-		m := *base
+		m := base
 		m.apply(a)
 		rest := restOfHand(v.Hand, a.Card)
 		open := [3]bool{v.QueenOpen && a.Area.slot() != slotQueen, v.OwnOpen && a.Area.slot() != slotOwn, v.OppOpen && a.Area.slot() != slotOpp}
@@ -308,14 +321,15 @@ func (e *evalEach) complete(m *model, rest []Card, open [3]bool, vals []float64)
 // expected domain and missions, less 0.6 of the best other domain and 0.4
 // of the others' average.
 func (e *evalEach) leaf(m *model, vals []float64) {
-	var pe, pd [NumFamilies]float64
+	var pe, pd, net [NumFamilies]float64
 	for f := range m.margin {
 		pe[f], pd[f] = m.chances(m.margin[f])
+		net[f] = pe[f] - pd[f]
 	}
 	domain := func(s int) float64 {
 		v := 0.0
-		for f := range m.dw[s] {
-			v += float64(m.dw[s][f]) * (pe[f] - pd[f])
+		for f, w := range &m.dw[s] {
+			v += float64(w) * net[f]
 		}
 		return v
 	}

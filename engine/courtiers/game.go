@@ -68,15 +68,16 @@ func (Game) StackKinds() []string { return []string{"deal", "deck", "missions", 
 func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, Heuristic{}) }
 
 // SearchBudget is the search player's default budget in simulated actions
-// per decision (engine/ai): 3,000, a median decision of about 33 ms of one
+// per decision (engine/ai): 5,000, a median decision of about 40 ms of one
 // core at 4 seats (BENCHMARKS.md). An action of a Courtisans playout costs
 // more than another game's, since its heuristic plans the rest of the turn
 // at every placement.
-func (Game) SearchBudget() int { return 3000 }
+func (Game) SearchBudget() int { return 5000 }
 
-// SearchDepth cuts the search player's playouts short after two rounds of
-// four players (a turn is three placements): a game's playout to the end
-// takes up to 80 actions, which the budget affords about six times per
-// candidate; cut short and estimated (State.Estimate), it affords about
-// twenty samples (to the end did no better: docs/benchmarks-history.md).
-func (Game) SearchDepth() int { return 24 }
+// SearchDepth cuts the search player's playouts short after a round of
+// four players (a turn is three placements), valued by State.Forecast: a
+// game's playout to the end takes up to 80 actions, which the budget
+// affords a few times per candidate; cut short and forecast, about fifty
+// samples. Cut after two rounds did no better, after one turn (the
+// opponents' answers unplayed) worse (docs/benchmarks-history.md).
+func (Game) SearchDepth() int { return 12 }

@@ -84,7 +84,7 @@ func (st *State) readMissions(s engine.Seat) *missionReading {
 				pub.read(o, sg.Placement, hyps, logw[o])
 			}
 			a := Action{Card: cards[k], Area: sg.Area, Opp: sg.Opp, Kill: sg.Kill, Target: sg.Target, Side: sg.Side}
-			pub.place(o, a, r)
+			pub.place(o, a, r, true)
 		}
 		i += len(turn)
 	}

@@ -123,17 +123,19 @@ func (st *State) dealMissions(r *engine.Rand) error {
 // endTurn draws 3 cards for the seat that played (none once the deck is
 // empty: that was its last turn) and passes the turn clockwise to the next
 // seat holding cards; when nobody holds any, the game ends.
-func (st *State) endTurn(ev []engine.Event) []engine.Event {
+func (st *State) endTurn(ev []engine.Event, quiet bool) []engine.Event {
 	s := st.turn
 	k := min(HandSize, len(st.deck))
 	if k > 0 {
-		drawn := slices.Clone(st.deck[:k])
+		drawn := st.deck[:k]
 		st.deck = st.deck[k:]
 		st.hands[s] = append(st.hands[s], drawn...)
 		slices.Sort(st.hands[s])
-		ev = append(ev, engine.Private(s, "cards_drawn", map[string]any{"cards": engine.Strings(drawn)}))
-		if len(st.deck) == 0 {
-			ev = append(ev, engine.Public("deck_empty", map[string]any{"seat": s}))
+		if !quiet {
+			ev = append(ev, engine.Private(s, "cards_drawn", map[string]any{"cards": engine.Strings(drawn)}))
+			if len(st.deck) == 0 {
+				ev = append(ev, engine.Public("deck_empty", map[string]any{"seat": s}))
+			}
 		}
 	}
 	st.last, st.moves, st.prev, st.used = st.moves, nil, s, 0
@@ -141,6 +143,9 @@ func (st *State) endTurn(ev []engine.Event) []engine.Event {
 		next := engine.Seat((int(s) + k) % st.n)
 		if len(st.hands[next]) > 0 {
 			st.turn = next
+			if quiet {
+				return ev
+			}
 			return append(ev, engine.Public("turn", map[string]any{"seat": next}))
 		}
 	}

@@ -129,8 +129,8 @@ func (st *State) acting(s engine.Seat) bool { return st.phase == phasePlay && s 
 
 // areas lists the areas still open this turn for seat s, in notation
 // order: up, down, own, then the opponents clockwise from s.
-func (st *State) areas(s engine.Seat) []Action {
-	out := make([]Action, 0, 2+st.n)
+func (st *State) areas(s engine.Seat, buf *[3 + maxSeats]Action) []Action {
+	out := buf[:0]
 	if st.used&slotQueen == 0 {
 		out = append(out, Action{Area: AreaUp}, Action{Area: AreaDown})
 	}
@@ -145,6 +145,30 @@ func (st *State) areas(s engine.Seat) []Action {
 	return out
 }
 
+// placements holds every placement without an elimination as an
+// engine.Action, made once: Legal lists them without boxing each anew.
+var placements = func() (t [(int(NumFamilies)*int(NumRoles) + 1) * 5 * maxSeats]engine.Action) {
+	for c := range int(NumFamilies)*int(NumRoles) + 1 {
+		for ar := AreaUp; ar <= AreaOpp; ar++ {
+			for o := range maxSeats {
+				t[placementIndex(Action{Card: Card(c), Area: ar, Opp: engine.Seat(o)})] = Action{Card: Card(c), Area: ar, Opp: engine.Seat(o)}
+			}
+		}
+	}
+	return t
+}()
+
+func placementIndex(a Action) int { return (int(a.Card)*5+int(a.Area))*maxSeats + int(a.Opp) }
+
+// boxed is a as an engine.Action: a placement without an elimination from
+// the table.
+func boxed(a Action) engine.Action {
+	if !a.Kill && a.Opp >= 0 && int(a.Opp) < maxSeats {
+		return placements[placementIndex(a)]
+	}
+	return a
+}
+
 // Legal lists every action seat s may take now: each distinct card of the
 // hand into each open area, and for an assassin every elimination it may
 // make there (or none).
@@ -152,16 +176,18 @@ func (st *State) Legal(s engine.Seat) []engine.Action {
 	if !st.acting(s) {
 		return nil
 	}
-	hand := slices.Clone(st.hands[s])
+	var hb [2 * HandSize]Card
+	hand := append(hb[:0], st.hands[s]...)
 	slices.Sort(hand)
 	hand = slices.Compact(hand)
-	areas := st.areas(s)
+	var ab [3 + maxSeats]Action
+	areas := st.areas(s, &ab)
 	out := make([]engine.Action, 0, len(hand)*len(areas))
 	for _, c := range hand {
 		for _, ar := range areas {
 			a := ar
 			a.Card = c
-			out = append(out, a)
+			out = append(out, boxed(a))
 			if c.Role() == Assassin {
 				out = st.appendKills(out, s, a)
 			}
@@ -226,16 +252,16 @@ func (st *State) appendKills(out []engine.Action, s engine.Seat, a Action) []eng
 // check tells why seat s may not take a now (nil when it may). It accepts
 // exactly the actions Legal lists.
 func (st *State) check(s engine.Seat, a Action) error {
-	illegal := engine.Errorf(engine.CodeIllegal, "action", a.String())
+	illegal := func() error { return engine.Errorf(engine.CodeIllegal, "action", a.String()) }
 	if a.Card == NoCard || int(a.Card) > int(NumFamilies)*int(NumRoles) || a.Area < AreaUp || a.Area > AreaOpp {
-		return illegal
+		return illegal()
 	}
 	if a.Area == AreaOpp {
 		if a.Opp == s || a.Opp < 0 || int(a.Opp) >= st.n {
 			return engine.Errorf(CodeNotOpponent, "seat", int(a.Opp))
 		}
 	} else if a.Opp != 0 {
-		return illegal
+		return illegal()
 	}
 	if !slices.Contains(st.hands[s], a.Card) {
 		return engine.Errorf(CodeNotInHand, "card", a.Card.String())
@@ -245,7 +271,7 @@ func (st *State) check(s engine.Seat, a Action) error {
 	}
 	if !a.Kill {
 		if a.Target != NoCard || a.Side != SideNone {
-			return illegal
+			return illegal()
 		}
 		return nil
 	}
@@ -257,7 +283,7 @@ func (st *State) check(s engine.Seat, a Action) error {
 		return engine.Errorf(CodeTargetSide, "target", a.TargetString())
 	}
 	if a.Target != NoCard && int(a.Target) > int(NumFamilies)*int(NumRoles) {
-		return illegal
+		return illegal()
 	}
 	if a.Target != NoCard && a.Target.Role() == Guard {
 		return engine.Errorf(CodeGuard, "target", a.TargetString())
@@ -277,37 +303,58 @@ func (st *State) check(s engine.Seat, a Action) error {
 
 // Apply performs action a for seat s.
 func (st *State) Apply(s engine.Seat, a engine.Action, r *engine.Rand) ([]engine.Event, error) {
-	act, err := engine.Admit(a, st.phase == phaseOver, s, func(Action) bool { return st.acting(s) })
+	act, err := st.admit(s, a)
 	if err != nil {
 		return nil, err
 	}
-	if err := st.check(s, act); err != nil {
-		return nil, err
+	return st.place(s, act, r, false), nil
+}
+
+// Simulate performs action a for seat s as Apply does, telling nobody: a
+// search's playout reads no events (engine.Simulator).
+func (st *State) Simulate(s engine.Seat, a engine.Action, r *engine.Rand) error {
+	act, err := st.admit(s, a)
+	if err != nil {
+		return err
 	}
-	return st.place(s, act, r), nil
+	st.place(s, act, r, true)
+	return nil
+}
+
+func (st *State) admit(s engine.Seat, a engine.Action) (Action, error) {
+	act, err := engine.Admit(a, st.phase == phaseOver, s, func(Action) bool { return st.acting(s) })
+	if err != nil {
+		return Action{}, err
+	}
+	return act, st.check(s, act)
 }
 
 // place performs a checked placement: the elimination first (it picks among
-// the cards already there), then the card.
-func (st *State) place(s engine.Seat, a Action, r *engine.Rand) []engine.Event {
+// the cards already there), then the card. Quiet, it makes no events.
+func (st *State) place(s engine.Seat, a Action, r *engine.Rand, quiet bool) []engine.Event {
 	st.hands[s], _ = engine.RemoveOne(st.hands[s], a.Card)
 	pl := Placement{Card: a.Card, Area: a.Area, Opp: a.Opp, Kill: a.Kill, Target: a.Target, Side: a.Side}
 	faceDown := a.Card.Role() == Spy
 	if faceDown {
 		pl.Card = NoCard
 	}
-	args := map[string]any{"seat": s, "card": pl.Card.String(), "area": areaWord(a.Area)}
-	if a.Area == AreaOwn || a.Area == AreaOpp {
-		args["domain"] = st.domainOf(s, a)
+	var ev []engine.Event
+	if !quiet {
+		args := map[string]any{"seat": s, "card": pl.Card.String(), "area": areaWord(a.Area)}
+		if a.Area == AreaOwn || a.Area == AreaOpp {
+			args["domain"] = st.domainOf(s, a)
+		}
+		ev = []engine.Event{engine.Public("card_placed", args)}
 	}
-	ev := []engine.Event{engine.Public("card_placed", args)}
 	if a.Kill {
 		st.eliminate(s, a, r)
-		kargs := map[string]any{"seat": s, "card": a.Target.String(), "side": a.Side.String()}
-		if a.Side == SideNone {
-			kargs["domain"] = st.domainOf(s, a)
+		if !quiet {
+			kargs := map[string]any{"seat": s, "card": a.Target.String(), "side": a.Side.String()}
+			if a.Side == SideNone {
+				kargs["domain"] = st.domainOf(s, a)
+			}
+			ev = append(ev, engine.Public("card_killed", kargs))
 		}
-		ev = append(ev, engine.Public("card_killed", kargs))
 	}
 	switch {
 	case a.Area == AreaUp || a.Area == AreaDown:
@@ -326,7 +373,7 @@ func (st *State) place(s engine.Seat, a Action, r *engine.Rand) []engine.Event {
 	st.seen = &sighting{Seat: s, Placement: pl, prev: st.seen}
 	st.used |= a.Area.slot()
 	if st.used == allSlots {
-		ev = st.endTurn(ev)
+		ev = st.endTurn(ev, quiet)
 	}
 	return ev
 }

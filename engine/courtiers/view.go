@@ -78,9 +78,40 @@ func sorted(cs []Card) []Card {
 	return out
 }
 
+// cardBuf hands out the card lists of one view from a single allocation:
+// take copies cs into it, sorted, keeping nil and empty as they were (a
+// list's capacity ends where it does, so that appending to it cannot reach
+// the next).
+type cardBuf []Card
+
+func (b *cardBuf) take(cs []Card) []Card {
+	if len(cs) == 0 {
+		return cs[:0:0]
+	}
+	out := (*b)[:len(cs):len(cs)]
+	*b = (*b)[len(cs):]
+	copy(out, cs)
+	slices.Sort(out)
+	return out
+}
+
 // View lists what seat s may know.
 func (st *State) View(s engine.Seat) engine.View {
 	own := s >= 0 && int(s) < st.n
+	over := st.phase == phaseOver
+	size := len(st.killed)
+	if own {
+		size += len(st.hands[s])
+	}
+	for i := range st.table {
+		for _, col := range st.table[i] {
+			size += len(col)
+		}
+	}
+	for _, d := range st.domains {
+		size += len(d)
+	}
+	buf := cardBuf(make([]Card, size))
 	v := &View{
 		Seat: s, Seats: st.n, Phase: st.phase.String(), First: st.first,
 		Turn: st.turn, Acting: st.Acting(),
@@ -88,10 +119,10 @@ func (st *State) View(s engine.Seat) engine.View {
 		Moves: slices.Clone(st.moves), Last: slices.Clone(st.last), LastSeat: st.prev,
 		Deck: len(st.deck), Removed: len(st.removed),
 		QueenUp: len(st.queen[0]), QueenDown: len(st.queen[1]),
-		Killed: sorted(st.killed), Ghosts: len(st.ghosts),
+		Killed: buf.take(st.killed), Ghosts: len(st.ghosts),
 	}
 	if own {
-		v.Hand = sorted(st.hands[s])
+		v.Hand = buf.take(st.hands[s])
 		v.Missions = st.missions[s]
 	}
 	v.HandSizes = make([]int, st.n)
@@ -100,22 +131,31 @@ func (st *State) View(s engine.Seat) engine.View {
 	}
 	for f := range v.Table {
 		v.Table[f] = Column{
-			Up: sorted(st.table[0][f]), Down: sorted(st.table[1][f]),
+			Up: buf.take(st.table[0][f]), Down: buf.take(st.table[1][f]),
 			UpWeight: weight(st.table[0][f]), DownWeight: weight(st.table[1][f]),
 		}
 	}
-	over := st.phase == phaseOver
 	v.Domains = make([]Domain, st.n)
 	for i, d := range st.domains {
 		var dv Domain
+		up := 0
 		for _, c := range d {
 			if c.Role() == Spy && !over {
 				dv.Hidden++
 			} else {
-				dv.Cards = append(dv.Cards, c)
+				up++
 			}
 		}
-		slices.Sort(dv.Cards)
+		if up > 0 {
+			dv.Cards = buf[:0:up]
+			buf = buf[up:]
+			for _, c := range d {
+				if c.Role() != Spy || over {
+					dv.Cards = append(dv.Cards, c)
+				}
+			}
+			slices.Sort(dv.Cards)
+		}
 		v.Domains[i] = dv
 	}
 	if over {

@@ -14,6 +14,7 @@ package enginetest
 import (
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"reflect"
 	"slices"
@@ -160,6 +161,9 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 			if err := checkHidden(st, su.Seats, chooser); err != nil {
 				return fmt.Errorf("step %d: %w", step, err)
 			}
+			if err := checkForecast(st, su.Seats); err != nil {
+				return fmt.Errorf("step %d: %w", step, err)
+			}
 			// Reading what the others showed replays the game so far:
 			// checked more rarely.
 			if step%(every*16) == 0 {
@@ -189,6 +193,13 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 			before = st.Clone()
 			beforeViews = views(before, su.Seats)
 		}
+		var simulated engine.State
+		if sim, ok := st.Clone().(engine.Simulator); ok && costly {
+			if err := sim.Simulate(s, a, engine.NewRand(su.Seed, len(log)+1)); err != nil {
+				return fmt.Errorf("step %d: legal action %q of seat %d not simulated: %v", step, a, s, err)
+			}
+			simulated = sim.(engine.State)
+		}
 		ev, aerr := st.Apply(s, a, engine.NewRand(su.Seed, len(log)+1))
 		if aerr != nil {
 			return fmt.Errorf("step %d: legal action %q of seat %d rejected: %v", step, a, s, aerr)
@@ -198,6 +209,9 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 			if e.Audience != engine.Everyone && (e.Audience < 0 || int(e.Audience) >= su.Seats) {
 				return fmt.Errorf("step %d: event %s has audience %d", step, e.Type, e.Audience)
 			}
+		}
+		if simulated != nil && !reflect.DeepEqual(simulated, st) {
+			return fmt.Errorf("step %d: simulating %q left another state than applying it", step, a)
 		}
 		if costly {
 			if !reflect.DeepEqual(views(before, su.Seats), beforeViews) {
@@ -331,6 +345,42 @@ func checkBeliefs(st engine.State, s engine.Seat, r *engine.Rand) error {
 		if o := theirs.Sample(engine.NewRand(seed, k)); !reflect.DeepEqual(o, got) {
 			return fmt.Errorf("seat %d's beliefs changed with what it may not know", s)
 		}
+	}
+	return nil
+}
+
+// checkForecast checks a Forecaster's chances: a chance to win for every
+// seat, summing to one; each pair of seats' chances to end ahead of the
+// other summing to one; and nothing changed by forecasting.
+func checkForecast(st engine.State, seats int) error {
+	fc, ok := st.(engine.Forecaster)
+	if !ok {
+		return nil
+	}
+	before := views(st, seats)
+	f := fc.Forecast()
+	if !reflect.DeepEqual(views(st, seats), before) {
+		return fmt.Errorf("forecasting changed the game")
+	}
+	const eps = 1e-9
+	chance := func(p float64) bool { return p >= 0 && p <= 1 }
+	if len(f.Win) != seats || len(f.Ahead) != seats {
+		return fmt.Errorf("forecast of %d seats: %d chances to win, %d rows ahead", seats, len(f.Win), len(f.Ahead))
+	}
+	sum := 0.0
+	for s, p := range f.Win {
+		if !chance(p) || len(f.Ahead[s]) != seats {
+			return fmt.Errorf("forecast: seat %d's chance to win %v, %d chances ahead", s, p, len(f.Ahead[s]))
+		}
+		sum += p
+		for o := range s {
+			if a, b := f.Ahead[s][o], f.Ahead[o][s]; !chance(a) || !chance(b) || math.Abs(a+b-1) > eps {
+				return fmt.Errorf("forecast: seats %d and %d end ahead of each other with chances %v and %v", s, o, a, b)
+			}
+		}
+	}
+	if math.Abs(sum-1) > eps {
+		return fmt.Errorf("forecast: the chances to win sum to %v", sum)
 	}
 	return nil
 }

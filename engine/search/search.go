@@ -48,9 +48,9 @@ type Option func(*Player)
 func Budget(n int) Option { return func(p *Player) { p.budget = max(n, 1) } }
 
 // Depth cuts playouts short after n actions, valued by the state's
-// estimate of how the game would end now (engine.Estimator), for games
-// whose playouts to the end are too long for the budget; 0 plays to the
-// end.
+// forecast of each seat's chances (engine.Forecaster) or else its estimate
+// of how the game would end now (engine.Estimator), for games whose
+// playouts to the end are too long for the budget; 0 plays to the end.
 func Depth(n int) Option { return func(p *Player) { p.depth = max(n, 0) } }
 
 // New makes a search player that plays out with policy (the game's
@@ -179,13 +179,24 @@ const maxPlayout = 5000
 // playout plays a for s in st, then the policy for everyone to the end;
 // it returns s's value of the outcome and the actions simulated.
 func (p *Player) playout(st engine.State, s engine.Seat, a engine.Action, chance uint64) (float64, int) {
-	if _, err := st.Apply(s, a, engine.NewRand(chance, 0)); err != nil {
+	apply := func(s engine.Seat, a engine.Action, r *engine.Rand) error {
+		_, err := st.Apply(s, a, r)
+		return err
+	}
+	if sim, ok := st.(engine.Simulator); ok {
+		apply = sim.Simulate
+	}
+	if err := apply(s, a, engine.NewRand(chance, 0)); err != nil {
 		return -1, 1
 	}
 	est, _ := st.(engine.Estimator)
+	fc, _ := st.(engine.Forecaster)
 	for n := 1; n < maxPlayout; n++ {
 		if done, res := st.Result(); done {
 			return value(res, s), n
+		}
+		if fc != nil && p.depth > 0 && n >= p.depth {
+			return forecastValue(fc.Forecast(), s), n
 		}
 		if est != nil && p.depth > 0 && n >= p.depth {
 			return value(est.Estimate(), s), n
@@ -200,11 +211,30 @@ func (p *Player) playout(st engine.State, s engine.Seat, a engine.Action, chance
 			return 0, n
 		}
 		b := p.policy.Choose(st.View(who), legal, engine.NewRand(chance^0xa11ce, n))
-		if _, err := st.Apply(who, b, engine.NewRand(chance, n)); err != nil {
+		if err := apply(who, b, engine.NewRand(chance, n)); err != nil {
 			return 0, n
 		}
 	}
 	return 0, maxPlayout
+}
+
+// forecastValue is value's expectation under a forecast: the chance to
+// win, and a quarter more spread by the chances to end ahead of each other.
+func forecastValue(f engine.Forecast, s engine.Seat) float64 {
+	if int(s) >= len(f.Win) {
+		return 0
+	}
+	v := f.Win[s]
+	if n := len(f.Ahead[s]); n > 1 {
+		ahead := 0.0
+		for o, p := range f.Ahead[s] {
+			if engine.Seat(o) != s {
+				ahead += p
+			}
+		}
+		v += 0.25 * ahead / float64(n-1)
+	}
+	return v
 }
 
 // value is what a finished game is worth to s: a win (shared: its share)

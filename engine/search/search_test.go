@@ -36,7 +36,7 @@ func TestBlindToHiddenCards(t *testing.T) {
 	const gamesPerCount, every = 3, 7
 	for _, tc := range games {
 		// The hard level as the game sets it (its playout depth, which
-		// Courtisans cuts short and estimates), on a small budget.
+		// Courtisans cuts short and forecasts), on a small budget.
 		hard, err := ai.Player(tc.g, ai.Hard, 150)
 		if err != nil {
 			t.Fatal(err)

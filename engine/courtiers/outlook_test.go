@@ -1,0 +1,92 @@
+package courtiers
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/stolik-bot/stolik/engine"
+)
+
+// turnsLeft counts, at every placement of heuristic games, the turns each
+// seat will still play: a third of a turn for every placement it makes
+// from there to the end.
+func TestTurnsLeft(t *testing.T) {
+	t.Parallel()
+	for _, seats := range []int{2, 3, 4, 5} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			t.Parallel()
+			var told [][]float64
+			var who []engine.Seat
+			heuristicGame(t, seats, 11, func(st *State, s engine.Seat, _ int) {
+				told = append(told, st.turnsLeft())
+				who = append(who, s)
+			})
+			left := make([]float64, seats)
+			for k := len(who) - 1; k >= 0; k-- {
+				left[who[k]] += 1.0 / HandSize
+				for s := range left {
+					if math.Abs(told[k][s]-left[s]) > 1e-9 {
+						t.Fatalf("placement %d: seat %d has %.3f turns left, told %.3f", k, s, left[s], told[k][s])
+					}
+				}
+			}
+			if want := []float64{2: 10, 3: 8, 4: 7, 5: 6}[seats]; told[0][0] != want {
+				t.Errorf("at the start seat 0 has %.2f turns, want %v", told[0][0], want)
+			}
+		})
+	}
+}
+
+// The forecast tells the winner better than scoring the game as it stands
+// (how the search valued a playout it cut short before) and better than
+// even odds: its Brier score over the placements of heuristic games is
+// lower.
+func TestForecastBeatsTheEstimate(t *testing.T) {
+	t.Parallel()
+	for _, seats := range []int{2, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			t.Parallel()
+			var forecast, estimate, even float64
+			for g := range 60 {
+				var states []*State
+				var final *State
+				heuristicGame(t, seats, uint64(100+g), func(st *State, _ engine.Seat, placed int) {
+					if placed%3 == 1 {
+						states = append(states, st.clone())
+					}
+					final = st
+				})
+				_, res := final.Result()
+				won := make([]float64, seats)
+				for _, w := range res.Winners {
+					won[w] = 1 / float64(len(res.Winners))
+				}
+				brier := func(p []float64) float64 {
+					b := 0.0
+					for s := range p {
+						b += (p[s] - won[s]) * (p[s] - won[s])
+					}
+					return b
+				}
+				for _, st := range states {
+					forecast += brier(st.Forecast().Win)
+					est := st.Estimate()
+					p := make([]float64, seats)
+					for _, w := range est.Winners {
+						p[w] = 1 / float64(len(est.Winners))
+					}
+					estimate += brier(p)
+					for s := range p {
+						p[s] = 1 / float64(seats)
+					}
+					even += brier(p)
+				}
+			}
+			t.Logf("%d seats, Brier score: forecast %.2f, estimate %.2f, even odds %.2f", seats, forecast, estimate, even)
+			if forecast >= estimate || forecast >= even {
+				t.Errorf("the forecast (%.2f) does not beat the estimate (%.2f) and even odds (%.2f)", forecast, estimate, even)
+			}
+		})
+	}
+}
