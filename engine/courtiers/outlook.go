@@ -103,11 +103,30 @@ const (
 // positive, and wins by the product of its chances to end ahead of each
 // other seat, the products scaled to sum to one. It reads the whole
 // state: the search asks it of its samples only, which hold nothing but
-// what the seat knows and what it drew for the rest.
+// what the seat knows and what it drew for the rest. A finished game's
+// forecast is its result, certain.
 func (st *State) Forecast() engine.Forecast {
+	n := st.n
+	if st.phase == phaseOver {
+		f := engine.Forecast{Win: make([]float64, n), Ahead: make([][]float64, n)}
+		for _, w := range st.winners {
+			f.Win[w] = 1 / float64(len(st.winners))
+		}
+		for s := range n {
+			f.Ahead[s] = make([]float64, n)
+			for o := range n {
+				switch d := st.totals[s] - st.totals[o]; {
+				case d > 0:
+					f.Ahead[s][o] = 1
+				case d == 0 && o != s:
+					f.Ahead[s][o] = 0.5
+				}
+			}
+		}
+		return f
+	}
 	mu, left := st.expectedTotals()
 	sigma := outlookSpreadA + outlookSpreadB*math.Sqrt(float64(left))
-	n := st.n
 	f := engine.Forecast{Win: make([]float64, n), Ahead: make([][]float64, n)}
 	sum := 0.0
 	for s := range n {

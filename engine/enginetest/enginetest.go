@@ -133,6 +133,17 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 			if err := checkPlaces(res, su.Seats); err != nil {
 				return fmt.Errorf("step %d: %w", step, err)
 			}
+			if err := checkForecast(st, su.Seats); err != nil {
+				return fmt.Errorf("step %d: %w", step, err)
+			}
+			if fc, ok := st.(engine.Forecaster); ok {
+				f := fc.Forecast()
+				for s, p := range f.Win {
+					if won := slices.Contains(res.Winners, engine.Seat(s)); won != (p > 0) || (won && math.Abs(p-1/float64(len(res.Winners))) > 1e-9) {
+						return fmt.Errorf("the forecast of a finished game gives seat %d a chance of %v to win (winners %v)", s, p, res.Winners)
+					}
+				}
+			}
 			break
 		}
 		if step >= maxSteps {
