@@ -53,6 +53,9 @@ func Player(g engine.Game, name string, budget int) (engine.Player, error) {
 		if d, ok := g.(interface{ SearchDepth() int }); ok {
 			opts = append(opts, search.Depth(d.SearchDepth()))
 		}
+		if w, ok := g.(interface{ SearchWidth() int }); ok {
+			opts = append(opts, search.Width(w.SearchWidth()))
+		}
 		return search.New(h, opts...), nil
 	case Easy:
 		return weak{h}, nil

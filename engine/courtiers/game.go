@@ -81,3 +81,9 @@ func (Game) SearchBudget() int { return 5000 }
 // samples. Cut after two rounds did no better, after one turn (the
 // opponents' answers unplayed) worse (docs/benchmarks-history.md).
 func (Game) SearchDepth() int { return 12 }
+
+// SearchWidth lets the search player weigh 12 candidate placements, not
+// search.DefaultWidth's 6: a turn offers about 12 to 30, and a playout
+// valued by the forecast is smooth enough for the search to tell more of
+// them apart (docs/benchmarks-history.md).
+func (Game) SearchWidth() int { return 12 }

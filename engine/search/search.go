@@ -53,6 +53,12 @@ func Budget(n int) Option { return func(p *Player) { p.budget = max(n, 1) } }
 // playouts to the end are too long for the budget; 0 plays to the end.
 func Depth(n int) Option { return func(p *Player) { p.depth = max(n, 0) } }
 
+// Width sets how many candidate actions a decision weighs at most (at
+// least 1): more lets the search find what the policy overlooks, at fewer
+// samples each, which pays when the playouts' values are smooth enough to
+// tell the candidates apart.
+func Width(n int) Option { return func(p *Player) { p.width = max(n, 1) } }
+
 // New makes a search player that plays out with policy (the game's
 // heuristic player), which also proposes its first candidate.
 func New(policy engine.Player, opts ...Option) *Player {
