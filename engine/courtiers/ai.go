@@ -162,12 +162,13 @@ func (m *model) chance(ms Mission, pe, pd *[NumFamilies]float64) float64 {
 	d := missionTable[ms]
 	switch d.kind {
 	case fewerThanLeft:
-		left := (m.me + 1) % m.n
-		diff := m.dc[left][d.family] - m.dc[m.me][d.family]
-		if diff >= -oddsLimit && diff <= oddsLimit {
-			return fewerOdds[diff+oddsLimit]
+		// A sigmoid of the progress, the difference in cards less a half;
+		// worked out ahead for most differences.
+		x := m.missionProgress(ms, pe, pd)
+		if i := int(x+0.5) + oddsLimit; i >= 0 && i < len(fewerOdds) {
+			return fewerOdds[i]
 		}
-		return sigmoid((float64(diff) - 0.5) * 1.5)
+		return sigmoid(x * 1.5)
 	case atLeastRole:
 		have := m.roles[m.me][d.role]
 		if have >= d.n {
@@ -190,18 +191,8 @@ func (m *model) chance(ms Mission, pe, pd *[NumFamilies]float64) float64 {
 			most = max(most, b)
 		}
 		return math.Min(1, float64(most)/float64(d.n)) * 0.8
-	case atMostEsteemed:
-		sum := 0.0
-		for _, p := range pe {
-			sum += p
-		}
-		return sigmoid((float64(d.n) + 0.5 - sum) * 1.5)
-	case atLeastDisgraced:
-		sum := 0.0
-		for _, p := range pd {
-			sum += p
-		}
-		return sigmoid((sum - float64(d.n) + 0.5) * 1.5)
+	case atMostEsteemed, atLeastDisgraced:
+		return sigmoid(m.missionProgress(ms, pe, pd) * 1.5)
 	}
 	return 0
 }
