@@ -58,14 +58,6 @@ type Sampler interface {
 	Sample(r *Rand) State
 }
 
-// Estimator is implemented by states that can tell how a game would end if
-// it ended now (everything scored as it stands): a search player's
-// evaluation of a playout it cuts short, in games whose playouts to the end
-// are too long for its budget.
-type Estimator interface {
-	Estimate() Result
-}
-
 // Simulator is implemented by states that can apply a legal action as
 // Apply does without making its events: a search player's playouts read
 // none. The state it leaves must be the one Apply leaves (the conformance
@@ -76,8 +68,8 @@ type Simulator interface {
 
 // Forecaster is implemented by states that can tell, before the end,
 // each seat's chances from here: a search player's evaluation of a playout
-// it cuts short, smoother than Estimator's (the game scored as it stands),
-// and preferred to it.
+// it cuts short, in games whose playouts to the end are too long for its
+// budget.
 type Forecaster interface {
 	Forecast() Forecast
 }

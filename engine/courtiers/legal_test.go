@@ -1,7 +1,6 @@
 package courtiers
 
 import (
-	"reflect"
 	"slices"
 	"testing"
 
@@ -194,41 +193,6 @@ func TestParseAction(t *testing.T) {
 	} {
 		if _, err := ParseAction(text); engine.Code(err) != code {
 			t.Errorf("%q: got %v, want %s", text, err, code)
-		}
-	}
-}
-
-// Estimate scores the game as if it ended now without changing it, and
-// at the end it is the result.
-func TestEstimate(t *testing.T) {
-	t.Parallel()
-	for seed := uint64(1); seed <= 10; seed++ {
-		n := 2 + int(seed%4)
-		st, err := Game{}.New(nil, n, engine.NewRand(seed, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st.(*State)
-		for step := 1; ; step++ {
-			if done, res := s.Result(); done {
-				if est := s.Estimate(); !slices.Equal(est.Scores, res.Scores) || !slices.Equal(est.Winners, res.Winners) {
-					t.Fatalf("seed %d: the estimate of the end %+v, the result %+v", seed, est, res)
-				}
-				break
-			}
-			before := s.View(engine.Spectator)
-			est := s.Estimate()
-			if len(est.Scores) != n || len(est.Winners) == 0 {
-				t.Fatalf("seed %d step %d: estimate %+v", seed, step, est)
-			}
-			if !reflect.DeepEqual(before, s.View(engine.Spectator)) {
-				t.Fatalf("seed %d step %d: Estimate changed the game", seed, step)
-			}
-			seat := s.Acting()[0]
-			legal := s.Legal(seat)
-			if _, err := s.Apply(seat, legal[int(seed+uint64(step))%len(legal)], engine.NewRand(seed, step)); err != nil {
-				t.Fatal(err)
-			}
 		}
 	}
 }

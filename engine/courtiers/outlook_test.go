@@ -64,7 +64,7 @@ func TestForecastBeatsTheEstimate(t *testing.T) {
 				}
 				for _, st := range states {
 					forecast += brier(st.Forecast().Win)
-					est := st.Estimate()
+					est := scoredAsItStands(st)
 					p := make([]float64, seats)
 					for _, w := range est.Winners {
 						p[w] = 1 / float64(len(est.Winners))
@@ -146,4 +146,13 @@ func snapshots(t *testing.T, seats int, seed uint64, offset int) (snaps []*State
 		final = st
 	})
 	return snaps, final
+}
+
+// scoredAsItStands is the result the game would have if it ended now: how
+// the search valued a playout it cut short before the forecast.
+func scoredAsItStands(st *State) engine.Result {
+	c := st.clone()
+	c.finish(nil)
+	_, res := c.Result()
+	return res
 }

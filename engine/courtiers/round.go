@@ -271,16 +271,6 @@ func (st *State) Result() (bool, engine.Result) {
 	return st.phase == phaseOver, res
 }
 
-// Estimate is the result if the game ended now: the spies revealed, the
-// families' status, the domains and the missions scored as they stand
-// (engine.Estimator).
-func (st *State) Estimate() engine.Result {
-	c := st.clone()
-	c.finish(nil)
-	_, res := c.Result()
-	return res
-}
-
 // places is every seat's place at the end: the highest total first; the
 // game has no tie-break, so equal totals share a place.
 func (st *State) places() []int {

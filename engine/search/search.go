@@ -48,9 +48,9 @@ type Option func(*Player)
 func Budget(n int) Option { return func(p *Player) { p.budget = max(n, 1) } }
 
 // Depth cuts playouts short after n actions, valued by the state's
-// forecast of each seat's chances (engine.Forecaster) or else its estimate
-// of how the game would end now (engine.Estimator), for games whose
-// playouts to the end are too long for the budget; 0 plays to the end.
+// forecast of each seat's chances (engine.Forecaster), for games whose
+// playouts to the end are too long for the budget; 0 (or a game without
+// a forecast) plays to the end.
 func Depth(n int) Option { return func(p *Player) { p.depth = max(n, 0) } }
 
 // Width sets how many candidate actions a decision weighs at most (at
@@ -195,7 +195,6 @@ func (p *Player) playout(st engine.State, s engine.Seat, a engine.Action, chance
 	if err := apply(s, a, engine.NewRand(chance, 0)); err != nil {
 		return -1, 1
 	}
-	est, _ := st.(engine.Estimator)
 	fc, _ := st.(engine.Forecaster)
 	for n := 1; n < maxPlayout; n++ {
 		if done, res := st.Result(); done {
@@ -203,9 +202,6 @@ func (p *Player) playout(st engine.State, s engine.Seat, a engine.Action, chance
 		}
 		if fc != nil && p.depth > 0 && n >= p.depth {
 			return forecastValue(fc.Forecast(), s), n
-		}
-		if est != nil && p.depth > 0 && n >= p.depth {
-			return value(est.Estimate(), s), n
 		}
 		acting := st.Acting()
 		if len(acting) == 0 {
