@@ -133,16 +133,8 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 			if err := checkPlaces(res, su.Seats); err != nil {
 				return fmt.Errorf("step %d: %w", step, err)
 			}
-			if err := checkForecast(st, su.Seats); err != nil {
+			if err := checkForecast(st, su.Seats, res.Winners); err != nil {
 				return fmt.Errorf("step %d: %w", step, err)
-			}
-			if fc, ok := st.(engine.Forecaster); ok {
-				f := fc.Forecast()
-				for s, p := range f.Win {
-					if won := slices.Contains(res.Winners, engine.Seat(s)); won != (p > 0) || (won && math.Abs(p-1/float64(len(res.Winners))) > 1e-9) {
-						return fmt.Errorf("the forecast of a finished game gives seat %d a chance of %v to win (winners %v)", s, p, res.Winners)
-					}
-				}
 			}
 			break
 		}
@@ -172,7 +164,7 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 			if err := checkHidden(st, su.Seats, chooser); err != nil {
 				return fmt.Errorf("step %d: %w", step, err)
 			}
-			if err := checkForecast(st, su.Seats); err != nil {
+			if err := checkForecast(st, su.Seats, nil); err != nil {
 				return fmt.Errorf("step %d: %w", step, err)
 			}
 			// Reading what the others showed replays the game so far:
@@ -205,11 +197,11 @@ func Playout(g engine.Game, su engine.Setup, maxSteps, every int) (err error) {
 			beforeViews = views(before, su.Seats)
 		}
 		var simulated engine.State
-		if sim, ok := st.Clone().(engine.Simulator); ok && costly {
-			if err := sim.Simulate(s, a, engine.NewRand(su.Seed, len(log)+1)); err != nil {
+		if _, ok := st.(engine.Simulator); ok && costly {
+			simulated = st.Clone()
+			if err := simulated.(engine.Simulator).Simulate(s, a, engine.NewRand(su.Seed, len(log)+1)); err != nil {
 				return fmt.Errorf("step %d: legal action %q of seat %d not simulated: %v", step, a, s, err)
 			}
-			simulated = sim.(engine.State)
 		}
 		ev, aerr := st.Apply(s, a, engine.NewRand(su.Seed, len(log)+1))
 		if aerr != nil {
@@ -362,8 +354,9 @@ func checkBeliefs(st engine.State, s engine.Seat, r *engine.Rand) error {
 
 // checkForecast checks a Forecaster's chances: a chance to win for every
 // seat, summing to one; each pair of seats' chances to end ahead of the
-// other summing to one; and nothing changed by forecasting.
-func checkForecast(st engine.State, seats int) error {
+// other summing to one; nothing changed by forecasting; and, once the game
+// is over (winners given), the winners' even shares and nobody else's.
+func checkForecast(st engine.State, seats int, winners []engine.Seat) error {
 	fc, ok := st.(engine.Forecaster)
 	if !ok {
 		return nil
@@ -392,6 +385,11 @@ func checkForecast(st engine.State, seats int) error {
 	}
 	if math.Abs(sum-1) > eps {
 		return fmt.Errorf("forecast: the chances to win sum to %v", sum)
+	}
+	for s, p := range f.Win {
+		if won := slices.Contains(winners, engine.Seat(s)); winners != nil && (won != (p > 0) || won && math.Abs(p-1/float64(len(winners))) > eps) {
+			return fmt.Errorf("the forecast of a finished game gives seat %d a chance of %v to win (winners %v)", s, p, winners)
+		}
 	}
 	return nil
 }
