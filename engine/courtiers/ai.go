@@ -225,7 +225,7 @@ func restOfHand(hand []Card, played Card) []Card {
 // valued as the points the seat may expect at the end, ahead of the
 // others; the first action with the highest value. The plans are made
 // once, and only the missions' terms are worked out for each pair, so
-// reading 81 pairs (readMissions) costs a few choices, not 81.
+// reading 81 pairs (readPlay) costs a few choices, not 81.
 func chooseEach(v *View, legal []engine.Action, hyps [][2]Mission) []engine.Action {
 	out := make([]engine.Action, len(hyps))
 	if len(legal) == 0 || v.Seat < 0 || v.Seats > maxSeats {

@@ -2,6 +2,8 @@ package courtiers
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/stolik-bot/stolik/engine"
@@ -77,7 +79,7 @@ func TestReadMissionsOfHeuristicPlayers(t *testing.T) {
 					if placed%5 != 0 || placed < 6*seats {
 						return
 					}
-					mr := st.readMissions(s)
+					mr := st.readPlay(s)
 					for o := 0; o < seats; o++ {
 						if engine.Seat(o) == s {
 							continue
@@ -108,6 +110,45 @@ func TestReadMissionsOfHeuristicPlayers(t *testing.T) {
 	}
 }
 
+// Reading the family of heuristic players' face-down spies from the
+// placements they made with the spy in hand: the real family gets far more
+// than an even share of the odds.
+func TestReadSpiesOfHeuristicPlayers(t *testing.T) {
+	t.Parallel()
+	for _, seats := range []int{2, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			t.Parallel()
+			var share, reads float64
+			for seed := uint64(1); seed <= 4; seed++ {
+				heuristicGame(t, seats, seed, func(st *State, s engine.Seat, placed int) {
+					if placed%7 != 0 {
+						return
+					}
+					rec := st.record()
+					mr := st.readPlay(s)
+					for i, odds := range mr.spies {
+						if rec[i].Seat == s || rec[i].Card != NoCard || rec[i].spy.Role() != Spy {
+							t.Fatalf("seed %d: seat %d reads sighting %d (%+v), not another's face-down spy", seed, s, i, rec[i])
+						}
+						top := slices.Max(odds[:])
+						total := 0.0
+						for _, x := range odds {
+							total += math.Exp(x - top)
+						}
+						share += math.Exp(odds[rec[i].spy.Family()]-top) / total
+						reads++
+					}
+				})
+			}
+			share /= reads
+			t.Logf("%d seats: the real family's share of the odds %.3f over %.0f readings (even: %.3f)", seats, share, reads, 1/float64(NumFamilies))
+			if reads < 20 || share < 0.3 {
+				t.Errorf("the real family gets %.3f of the odds over %.0f readings", share, reads)
+			}
+		})
+	}
+}
+
 // BenchmarkReadMissions reads the missions late in a 4-seat game (about
 // 60 placements by three others).
 func BenchmarkReadMissions(b *testing.B) {
@@ -124,6 +165,6 @@ func BenchmarkReadMissions(b *testing.B) {
 	s := st.Acting()[0]
 	b.ResetTimer()
 	for range b.N {
-		st.readMissions(s)
+		st.readPlay(s)
 	}
 }

@@ -34,7 +34,11 @@ type Placement struct {
 type sighting struct {
 	Seat engine.Seat
 	Placement
+	spy  Card // a face-down spy's family, which its placer alone saw (else NoCard)
 	prev *sighting
+	// prevSpy is the face-down spy placed before this one (for a spy's
+	// sighting): a view lists its seat's spies without reading the record.
+	prevSpy *sighting
 }
 
 // record lists the game's sightings, the first first.
@@ -58,6 +62,7 @@ type State struct {
 	last  []Placement // the previous turn's placements
 	prev  engine.Seat // who played the previous turn; -1 before the first
 	seen  *sighting   // the last placement of the game as everyone saw it
+	spies *sighting   // the last face-down spy placed, among seen's
 
 	hands   [][]Card
 	deck    []Card // top first
@@ -371,6 +376,10 @@ func (st *State) place(s engine.Seat, a Action, r *engine.Rand, quiet bool) []en
 	}
 	st.moves = append(st.moves, pl)
 	st.seen = &sighting{Seat: s, Placement: pl, prev: st.seen}
+	if faceDown {
+		st.seen.spy, st.seen.prevSpy = a.Card, st.spies
+		st.spies = st.seen
+	}
 	st.used |= a.Area.slot()
 	if st.used == allSlots {
 		ev = st.endTurn(ev, quiet)

@@ -53,11 +53,16 @@ type View struct {
 	Last     []Placement // the previous turn's placements
 	LastSeat engine.Seat // who played them; -1 before the first turn
 
-	Hand      []Card     // the viewer's own hand (sorted)
-	Missions  [2]Mission // the viewer's own white and blue missions
-	HandSizes []int
-	Deck      int // cards left in the draw pile
-	Removed   int // cards set aside unseen at setup
+	Hand     []Card     // the viewer's own hand (sorted)
+	Missions [2]Mission // the viewer's own white and blue missions
+	// Remembered lists the face-down spies the viewer placed, first
+	// first, as it saw them in its hand, and where (Card, Area, Opp).
+	// Nobody may look at a placed spy, its placer included, so no screen
+	// shows them; a player at the table remembers them, and so does an AI.
+	Remembered []Placement
+	HandSizes  []int
+	Deck       int // cards left in the draw pile
+	Removed    int // cards set aside unseen at setup
 
 	Table     [NumFamilies]Column
 	QueenUp   int // face-down spies above the Queen's throne
@@ -124,6 +129,7 @@ func (st *State) View(s engine.Seat) engine.View {
 	if own {
 		v.Hand = buf.take(st.hands[s])
 		v.Missions = st.missions[s]
+		v.Remembered = st.remembered(s)
 	}
 	v.HandSizes = make([]int, st.n)
 	for i, h := range st.hands {
@@ -208,10 +214,21 @@ func (st *State) Inventory() map[string]int {
 
 // ShuffleHidden re-deals everything seat s may not know: the other seats'
 // hands, the deck, the cards set aside, the other seats' missions (with
-// those in the box) while the game lasts, and the identity of every
-// face-down spy (at the Queen's table, in the domains, eliminated; s's own
-// included, since nobody may look at a placed spy).
+// those in the box) while the game lasts, and the family of every
+// face-down spy (at the Queen's table, in the domains, eliminated) but
+// those s placed itself, which it saw in its hand: nobody may look at a
+// placed spy, but its placer remembers it. Of the spies of one place an
+// assassin took one nobody can tell from the others, so where s's own
+// spies lie after that is drawn too. The copy's record names the spies as
+// it re-deals them, so that it is a game that might have been played.
 func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
+	return st.redeal(s, r, nil)
+}
+
+// redeal is ShuffleHidden, the family of each other seat's face-down spy
+// drawn by spyOdds where it has them (each family's log-likelihood, by the
+// index in the record of the sighting that placed the spy), else evenly.
+func (st *State) redeal(s engine.Seat, r *engine.Rand, spyOdds map[int]*[NumFamilies]float64) *State {
 	c := st.clone()
 	over := c.phase == phaseOver
 	var pool []Card
@@ -229,6 +246,8 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 	for i := range c.ghosts {
 		slots = append(slots, &c.ghosts[i])
 	}
+	var by []int // the sighting that placed each slot's spy, once planned
+	var plan spyPlan
 	if !over {
 		for i := range c.queen {
 			pool = append(pool, c.queen[i]...)
@@ -245,19 +264,45 @@ func (st *State) ShuffleHidden(s engine.Seat, r *engine.Rand) engine.State {
 			}
 		}
 	}
+	known := make([]bool, len(slots))
+	if !over {
+		plan, by = st.rememberSpies(s, r, slots, known, &pool)
+	}
 	// Sorted first: the result depends on s's view and r alone.
 	slices.Sort(pool)
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	// Fill the spy slots with spies from the pool, then deal the rest.
+	// Fill the spy slots s does not remember with spies from the pool (the
+	// first left, or one drawn by the odds of the slot's spy), then deal
+	// the rest.
+	used := make([]bool, len(pool))
+	next := 0
+	for k := range slots {
+		if known[k] {
+			continue
+		}
+		pick := -1
+		if odds := spyOdds[byOr(by, k)]; odds != nil {
+			pick = drawSpy(pool, used, odds, r)
+		}
+		for pick < 0 && next < len(pool) {
+			if !used[next] && pool[next].Role() == Spy {
+				pick = next
+			}
+			next++
+		}
+		if pick < 0 {
+			break // cannot happen: the slots' own cards are in the pool
+		}
+		*slots[k], used[pick] = pool[pick], true
+	}
 	var rest []Card
-	k := 0
-	for _, x := range pool {
-		if k < len(slots) && x.Role() == Spy {
-			*slots[k] = x
-			k++
-		} else {
+	for i, x := range pool {
+		if !used[i] {
 			rest = append(rest, x)
 		}
+	}
+	if by != nil {
+		c.seen, c.spies = plan.renamed(by, slots)
 	}
 	deal := func(dst []Card) {
 		copy(dst, rest[:len(dst)])
