@@ -607,7 +607,7 @@ func (b *Bot) runAI(ctx context.Context, snap *table.Snapshot) ([]engine.Event, 
 		if kind == "" {
 			kind = b.cfg.AIBot
 		}
-		p, err := ai.Player(snap.Game, kind, 0)
+		p, err := ai.Player(snap.Game, kind, len(snap.Record.Seats), 0)
 		if err != nil {
 			return all, snap, err
 		}

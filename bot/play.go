@@ -295,7 +295,7 @@ func (b *Bot) runAIUntil(ctx context.Context, snap *table.Snapshot, deadline tim
 		if kind == "" {
 			kind = b.cfg.AIBot
 		}
-		p, err := ai.Player(snap.Game, kind, 0)
+		p, err := ai.Player(snap.Game, kind, len(snap.Record.Seats), 0)
 		if err != nil {
 			return evs, snap, true, err
 		}

@@ -101,7 +101,7 @@ func (b *Bot) thinkOne(id string) {
 	if !found {
 		return
 	}
-	p, err := ai.Player(snap.Game, cmp.Or(kind, b.cfg.AIBot), 0)
+	p, err := ai.Player(snap.Game, cmp.Or(kind, b.cfg.AIBot), len(snap.Record.Seats), 0)
 	if err != nil {
 		b.log.Error("AI decision", "table", id, "err", err)
 		return

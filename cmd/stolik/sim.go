@@ -115,7 +115,7 @@ func cmdSim(args []string, out io.Writer) error {
 	players := make([]engine.Player, *seats)
 	for s := range players {
 		kind := strings.TrimSpace(kinds[s%len(kinds)])
-		p, err := ai.Player(g, kind, *budget)
+		p, err := ai.Player(g, kind, *seats, *budget)
 		if err != nil {
 			return usageError{l.T("cli.sim.bot", map[string]any{"Value": shownArg(kind), "List": strings.Join(append(ai.Kinds(), ai.Levels()...), ", ")})}
 		}

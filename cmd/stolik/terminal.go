@@ -131,7 +131,7 @@ func (t *terminal) bye(ctx context.Context) {
 
 func (t *terminal) loop(ctx context.Context) error {
 	var bot engine.Player = engine.Random{}
-	if p, err := ai.Player(t.game, t.level, 0); err == nil {
+	if p, err := ai.Player(t.game, t.level, t.su.Seats, 0); err == nil {
 		bot = p
 	}
 	t.say(wrapAll([]string{t.l.T("term.welcome", map[string]any{

@@ -29,11 +29,12 @@ func IsLevel(name string) bool {
 	return name == Easy || name == Normal || name == Hard
 }
 
-// Player makes the player of a level or kind for game g: "" and "normal"
-// are the heuristic, "hard" and "search" the search player with the given
-// budget in simulated actions per decision (0: the game's Budget),
-// "easy" a weakened heuristic, "random" a random player.
-func Player(g engine.Game, name string, budget int) (engine.Player, error) {
+// Player makes the player of a level or kind for game g at a table of
+// seats: "" and "normal" are the heuristic, "hard" and "search" the search
+// player with the given budget in simulated actions per decision (0: the
+// game's Budget at that many seats), "easy" a weakened heuristic, "random"
+// a random player.
+func Player(g engine.Game, name string, seats, budget int) (engine.Player, error) {
 	bots, ok := g.(engine.Bots)
 	if !ok {
 		return nil, engine.Errorf(engine.CodeBadOption, "key", "bot", "value", name)
@@ -47,7 +48,7 @@ func Player(g engine.Game, name string, budget int) (engine.Player, error) {
 		return h, nil
 	case Hard, "search":
 		if budget <= 0 {
-			budget = Budget(g)
+			budget = Budget(g, seats)
 		}
 		opts := []search.Option{search.Budget(budget)}
 		if d, ok := g.(interface{ SearchDepth() int }); ok {
@@ -63,13 +64,14 @@ func Player(g engine.Game, name string, budget int) (engine.Player, error) {
 	return bots.Bot(name)
 }
 
-// Budget is the default budget of game g's search player, in simulated
-// actions per decision (within a median of 50 ms on one core): the game's
-// own (a game whose playouts are much cheaper or dearer than most says so
+// Budget is the default budget of game g's search player at a table of
+// seats, in simulated actions per decision (within a median of 50 ms on
+// one core): the game's own (a game whose playouts are much cheaper or
+// dearer than most, or whose actions cost more with more seats, says so
 // with a SearchBudget method), else search.DefaultBudget.
-func Budget(g engine.Game) int {
-	if b, ok := g.(interface{ SearchBudget() int }); ok {
-		return b.SearchBudget()
+func Budget(g engine.Game, seats int) int {
+	if b, ok := g.(interface{ SearchBudget(seats int) int }); ok {
+		return b.SearchBudget(seats)
 	}
 	return search.DefaultBudget
 }

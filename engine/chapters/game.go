@@ -89,4 +89,4 @@ func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, 
 
 // SearchBudget is the search player's default budget in simulated actions
 // per decision (engine/ai): 3 Chapters' playouts are short and cheap.
-func (Game) SearchBudget() int { return 3000 }
+func (Game) SearchBudget(int) int { return 3000 }

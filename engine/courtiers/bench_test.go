@@ -32,7 +32,7 @@ func BenchmarkHeuristicChoose(b *testing.B) {
 // its default budget (engine/ai's hard level), 4 seats, mid-game.
 func BenchmarkSearchDecision(b *testing.B) {
 	st := midGame(4)
-	p, err := ai.Player(courtiers.Game{}, ai.Hard, 0)
+	p, err := ai.Player(courtiers.Game{}, ai.Hard, 4, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

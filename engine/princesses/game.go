@@ -249,4 +249,4 @@ func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, 
 // microseconds an action), and the search needs many to beat the heuristic
 // (at 1,500: 37.0 % of 1,000 four-seat games; at 5,000: 46.1 % of 1,000,
 // BENCHMARKS.md), well within 50 ms a decision.
-func (Game) SearchBudget() int { return 5000 }
+func (Game) SearchBudget(int) int { return 5000 }

@@ -37,12 +37,12 @@ func TestBlindToHiddenCards(t *testing.T) {
 	for _, tc := range games {
 		// The hard level as the game sets it (its playout depth, which
 		// Courtisans cuts short and forecasts), on a small budget.
-		hard, err := ai.Player(tc.g, ai.Hard, 150)
+		hard, err := ai.Player(tc.g, ai.Hard, 0, 150)
 		if err != nil {
 			t.Fatal(err)
 		}
 		p := hard.(*search.Player)
-		h, err := ai.Player(tc.g, ai.Normal, 0)
+		h, err := ai.Player(tc.g, ai.Normal, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
