@@ -21,6 +21,7 @@ func TestBudget(t *testing.T) {
 		want  int
 	}{
 		{courtiers.Game{}, 2, 10000},
+		{courtiers.Game{}, 3, 5000},
 		{courtiers.Game{}, 4, 5000},
 		{courtiers.Game{}, 5, 4000},
 		{lynx.Game{}, 2, search.DefaultBudget},

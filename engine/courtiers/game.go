@@ -68,13 +68,21 @@ func (Game) StackKinds() []string { return []string{"deal", "deck", "missions", 
 func (Game) Bot(kind string) (engine.Player, error) { return engine.BotOf(kind, Heuristic{}) }
 
 // SearchBudget is the search player's default budget in simulated actions
-// per decision (engine/ai): 20,000 shared by the seats, 5,000 at 4 seats
-// and 10,000 at 2, a median decision of about 40 ms of one core either way
-// (BENCHMARKS.md). An action of a Courtisans playout costs more than
-// another game's, and more with each seat, since its heuristic plans the
-// rest of the turn at every placement, an opponent's domain being one more
-// place for each card.
-func (Game) SearchBudget(seats int) int { return 20000 / max(seats, 1) }
+// per decision (engine/ai): 10,000 at 2 seats, 5,000 at 3 and 4, 4,000 at
+// 5, a median decision of about 40 ms of one core at each (BENCHMARKS.md).
+// An action of a Courtisans playout costs more than another game's, since
+// its heuristic plans the rest of the turn at every placement, and more at
+// a larger table, where each opponent's domain is one more place for each
+// card and the search reads more players' missions and spies.
+func (Game) SearchBudget(seats int) int {
+	switch {
+	case seats <= 2:
+		return 10000
+	case seats >= 5:
+		return 4000
+	}
+	return 5000
+}
 
 // SearchDepth cuts the search player's playouts short after a round of
 // four players (a turn is three placements), valued by State.Forecast: a
