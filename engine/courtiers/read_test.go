@@ -13,6 +13,15 @@ import (
 // every placement with the state, the seat to act and the placements made.
 func heuristicGame(t *testing.T, seats int, seed uint64, at func(st *State, s engine.Seat, placed int)) {
 	t.Helper()
+	playGame(t, seats, seed, nil, func(st *State, s engine.Seat, _ Action, placed int) { at(st, s, placed) })
+}
+
+// playGame plays a seeded game of heuristic players, whose choices change
+// (if change is given) into another of the legal actions, calling at
+// before every placement with the state, the seat to act, its action and
+// the placements made.
+func playGame(t *testing.T, seats int, seed uint64, change func(a Action, legal []engine.Action) Action, at func(st *State, s engine.Seat, a Action, placed int)) {
+	t.Helper()
 	g, err := Game{}.New(nil, seats, engine.NewRand(seed, 0))
 	if err != nil {
 		t.Fatal(err)
@@ -23,9 +32,13 @@ func heuristicGame(t *testing.T, seats int, seed uint64, at func(st *State, s en
 			return
 		}
 		s := st.Acting()[0]
-		at(st, s, step)
 		r := engine.NewRand(seed, 1+step)
-		a := Heuristic{}.Choose(st.View(s), st.Legal(s), r)
+		legal := st.Legal(s)
+		a := Heuristic{}.Choose(st.View(s), legal, r).(Action)
+		if change != nil {
+			a = change(a, legal)
+		}
+		at(st, s, a, step)
 		if _, err := st.Apply(s, a, r); err != nil {
 			t.Fatal(err)
 		}
@@ -65,21 +78,39 @@ func TestChooseEachIsChoose(t *testing.T) {
 	}
 }
 
-// Reading heuristic players: the pair they hold is never ruled out (every
-// placement read is the one the heuristic holding it makes), and it ends
-// up far likelier than an even share.
-func TestReadMissionsOfHeuristicPlayers(t *testing.T) {
+// Reading heuristic players: the pair of missions they hold is never ruled
+// out (every placement read is the one the heuristic holding it makes),
+// and it ends up far likelier than an even share; so does the real family
+// of each of their face-down spies, read from the placements they made
+// with it in hand.
+func TestReadHeuristicPlayers(t *testing.T) {
 	t.Parallel()
 	for _, seats := range []int{2, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			t.Parallel()
-			var share, reads float64
+			var pairs, pairReads, families, spyReads float64
 			for seed := uint64(1); seed <= 4; seed++ {
 				heuristicGame(t, seats, seed, func(st *State, s engine.Seat, placed int) {
-					if placed%5 != 0 || placed < 6*seats {
+					if placed%5 != 0 {
 						return
 					}
 					mr := st.readPlay(s)
+					rec := st.record()
+					for i, odds := range mr.spies {
+						if rec[i].Seat == s || rec[i].Card != NoCard || rec[i].spy.Role() != Spy {
+							t.Fatalf("seed %d: seat %d reads sighting %d (%+v), not another's face-down spy", seed, s, i, rec[i])
+						}
+						top := slices.Max(odds[:])
+						total := 0.0
+						for _, x := range odds {
+							total += math.Exp(x - top)
+						}
+						families += math.Exp(odds[rec[i].spy.Family()]-top) / total
+						spyReads++
+					}
+					if placed < 6*seats {
+						return
+					}
 					for o := 0; o < seats; o++ {
 						if engine.Seat(o) == s {
 							continue
@@ -96,54 +127,20 @@ func TestReadMissionsOfHeuristicPlayers(t *testing.T) {
 						if truth < 0 || w[truth] != 1 {
 							t.Fatalf("seed %d, seat %d reading %d: the real pair %v weighs %v of the likeliest", seed, s, o, st.missions[o], w[truth])
 						}
-						share += w[truth] / total
-						reads++
+						pairs += w[truth] / total
+						pairReads++
 					}
 				})
 			}
-			share /= reads
-			t.Logf("%d seats: the real pair's share of the odds %.3f over %0.f readings (even: %.3f)", seats, share, reads, 1/81.0)
-			if share < 0.2 {
-				t.Errorf("the real pair gets %.3f of the odds", share)
+			pairs /= pairReads
+			families /= spyReads
+			t.Logf("%d seats: the real pair's share of the odds %.3f over %.0f readings (even: %.3f); the real family's %.3f over %.0f (even: %.3f)",
+				seats, pairs, pairReads, 1/81.0, families, spyReads, 1/float64(NumFamilies))
+			if pairs < 0.2 {
+				t.Errorf("the real pair gets %.3f of the odds", pairs)
 			}
-		})
-	}
-}
-
-// Reading the family of heuristic players' face-down spies from the
-// placements they made with the spy in hand: the real family gets far more
-// than an even share of the odds.
-func TestReadSpiesOfHeuristicPlayers(t *testing.T) {
-	t.Parallel()
-	for _, seats := range []int{2, 4} {
-		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			t.Parallel()
-			var share, reads float64
-			for seed := uint64(1); seed <= 4; seed++ {
-				heuristicGame(t, seats, seed, func(st *State, s engine.Seat, placed int) {
-					if placed%7 != 0 {
-						return
-					}
-					rec := st.record()
-					mr := st.readPlay(s)
-					for i, odds := range mr.spies {
-						if rec[i].Seat == s || rec[i].Card != NoCard || rec[i].spy.Role() != Spy {
-							t.Fatalf("seed %d: seat %d reads sighting %d (%+v), not another's face-down spy", seed, s, i, rec[i])
-						}
-						top := slices.Max(odds[:])
-						total := 0.0
-						for _, x := range odds {
-							total += math.Exp(x - top)
-						}
-						share += math.Exp(odds[rec[i].spy.Family()]-top) / total
-						reads++
-					}
-				})
-			}
-			share /= reads
-			t.Logf("%d seats: the real family's share of the odds %.3f over %.0f readings (even: %.3f)", seats, share, reads, 1/float64(NumFamilies))
-			if reads < 20 || share < 0.3 {
-				t.Errorf("the real family gets %.3f of the odds over %.0f readings", share, reads)
+			if spyReads < 20 || families < 0.3 {
+				t.Errorf("the real family gets %.3f of the odds over %.0f readings", families, spyReads)
 			}
 		})
 	}

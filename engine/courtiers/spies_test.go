@@ -24,7 +24,7 @@ func TestRedealRemembersOwnSpies(t *testing.T) {
 			for seed := uint64(1); seed <= 10; seed++ {
 				placed := make([][]Placement, seats) // each seat's spies, by the test's own count
 				touched := map[int]bool{}            // places an assassin took a face-down spy from
-				spyKillerGame(t, seats, seed, func(st *State, acting engine.Seat, a Action, step int) {
+				playGame(t, seats, seed, killSpies, func(st *State, acting engine.Seat, a Action, step int) {
 					for s := range seats {
 						v := st.View(engine.Seat(s)).(*View)
 						if !reflect.DeepEqual(v.Remembered, placed[s]) {
@@ -64,7 +64,7 @@ func TestRedealRemembersOwnSpies(t *testing.T) {
 			if checked == 0 || redealt < checked/4 {
 				t.Errorf("%d re-deals, only %d of them moved another seat's spy", checked, redealt)
 			}
-			t.Logf("%d seats: %d %d %d %d", seats, checked, redealt, survived, taken)
+			t.Logf("%d seats: %d re-deals, %d moving another seat's spy; remembered spies from a struck place: %d stayed, %d taken", seats, checked, redealt, survived, taken)
 			if survived == 0 || taken == 0 {
 				t.Errorf("a remembered spy from a place an assassin struck: stayed %d times, taken %d: want both", survived, taken)
 			}
@@ -72,34 +72,15 @@ func TestRedealRemembersOwnSpies(t *testing.T) {
 	}
 }
 
-// spyKillerGame plays a game in which every seat plays as the heuristic
-// but takes a face-down spy whenever an assassin may, calling at before
-// each action with the action.
-func spyKillerGame(t *testing.T, seats int, seed uint64, at func(st *State, s engine.Seat, a Action, step int)) {
-	t.Helper()
-	g, err := Game{}.New(nil, seats, engine.NewRand(seed, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := g.(*State)
-	for step := 0; ; step++ {
-		if done, _ := st.Result(); done {
-			return
-		}
-		s := st.Acting()[0]
-		r := engine.NewRand(seed, 1+step)
-		legal := st.Legal(s)
-		a := Heuristic{}.Choose(st.View(s), legal, r).(Action)
-		for _, b := range legal {
-			if b := b.(Action); b.Kill && b.Target == NoCard {
-				a = b
-			}
-		}
-		at(st, s, a, step)
-		if _, err := st.Apply(s, a, r); err != nil {
-			t.Fatal(err)
+// killSpies changes a heuristic player's choice into taking a face-down
+// spy whenever an assassin may.
+func killSpies(a Action, legal []engine.Action) Action {
+	for _, b := range legal {
+		if b := b.(Action); b.Kill && b.Target == NoCard {
+			a = b
 		}
 	}
+	return a
 }
 
 // placeOf numbers a place of face-down spies: 0 and 1 the Queen's column
