@@ -25,18 +25,9 @@ type spyPlan struct {
 // state's face-down spies (a state not reached by play).
 func (st *State) planSpies(r *engine.Rand) (spyPlan, bool) {
 	p := spyPlan{rec: st.record(), places: make([][]int, 2+st.n)}
-	place := func(sg sighting) int {
-		if sg.Area == AreaUp || sg.Area == AreaDown {
-			return sideIndex(sg.Area.side())
-		}
-		return 2 + int(st.domainOf(sg.Seat, Action{Area: sg.Area, Opp: sg.Opp}))
-	}
 	for i, sg := range p.rec {
 		if sg.Kill && sg.Target == NoCard {
-			at := 2 + int(st.domainOf(sg.Seat, Action{Area: sg.Area, Opp: sg.Opp}))
-			if sg.Side != SideNone {
-				at = sideIndex(sg.Side)
-			}
+			at := placeOf(sg.Seat, sg.Area, sg.Opp, sg.Side)
 			if at >= len(p.places) || len(p.places[at]) == 0 {
 				return p, false
 			}
@@ -48,7 +39,7 @@ func (st *State) planSpies(r *engine.Rand) (spyPlan, bool) {
 			p.places[at] = append(p.places[at][:k:k], p.places[at][k+1:]...)
 		}
 		if sg.Card == NoCard {
-			if at := place(sg); at < len(p.places) {
+			if at := placeOf(sg.Seat, sg.Area, sg.Opp, SideNone); at < len(p.places) {
 				p.places[at] = append(p.places[at], i)
 			}
 		}
@@ -67,6 +58,22 @@ func (st *State) planSpies(r *engine.Rand) (spyPlan, bool) {
 		}
 	}
 	return p, true
+}
+
+// placeOf numbers the place of face-down spies a placement by seat s in
+// area (opp's domain for AreaOpp) puts its card in, or, given the side of
+// an elimination at the Queen's table, takes it from: 0 and 1 the Queen's
+// column above and below, 2+d domain d.
+func placeOf(s engine.Seat, area Area, opp engine.Seat, side Side) int {
+	switch {
+	case side == SideUp || side == SideNone && area == AreaUp:
+		return 0
+	case side == SideDown || side == SideNone && area == AreaDown:
+		return 1
+	case area == AreaOpp:
+		return 2 + int(opp)
+	}
+	return 2 + int(s)
 }
 
 // renamed is a copy of the record in which each face-down spy is the card
@@ -113,17 +120,17 @@ func (st *State) rememberSpies(s engine.Seat, r *engine.Rand, slots []*Card, kno
 		return plan, nil
 	}
 	rest := slices.Clone(*pool)
-	for _, i := range by {
+	var mine []int // the slots of s's spies
+	for k, i := range by {
 		if sg := plan.rec[i]; sg.Seat == s && sg.spy != NoCard {
 			if rest, ok = engine.RemoveOne(rest, sg.spy); !ok {
 				return plan, nil
 			}
+			mine = append(mine, k)
 		}
 	}
-	for k, i := range by {
-		if sg := plan.rec[i]; sg.Seat == s && sg.spy != NoCard {
-			*slots[k], known[k] = sg.spy, true
-		}
+	for _, k := range mine {
+		*slots[k], known[k] = plan.rec[by[k]].spy, true
 	}
 	*pool = rest
 	return plan, by
@@ -142,14 +149,6 @@ func (st *State) remembered(s engine.Seat) []Placement {
 	}
 	slices.Reverse(out)
 	return out
-}
-
-// byOr is the sighting behind slot k, or -1 when the slots are not planned.
-func byOr(by []int, k int) int {
-	if by == nil {
-		return -1
-	}
-	return by[k]
 }
 
 // drawSpy picks an unused spy of the pool, each weighing its family's odds

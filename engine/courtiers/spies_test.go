@@ -83,20 +83,6 @@ func killSpies(a Action, legal []engine.Action) Action {
 	return a
 }
 
-// placeOf numbers a place of face-down spies: 0 and 1 the Queen's column
-// above and below, 2+d domain d. side is an elimination's side, if any.
-func placeOf(s engine.Seat, area Area, opp engine.Seat, side Side) int {
-	switch {
-	case side == SideUp || side == SideNone && area == AreaUp:
-		return 0
-	case side == SideDown || side == SideNone && area == AreaDown:
-		return 1
-	case area == AreaOpp:
-		return 2 + int(opp)
-	}
-	return 2 + int(s)
-}
-
 // faceDown lists the face-down spies where they lie: the Queen's column
 // above and below, the domains, the ghosts.
 func faceDown(st *State) []Card {

@@ -281,8 +281,8 @@ func (st *State) redeal(s engine.Seat, r *engine.Rand, spyOdds map[int]*[NumFami
 			continue
 		}
 		pick := -1
-		if odds := spyOdds[byOr(by, k)]; odds != nil {
-			pick = drawSpy(pool, used, odds, r)
+		if by != nil && spyOdds[by[k]] != nil {
+			pick = drawSpy(pool, used, spyOdds[by[k]], r)
 		}
 		for pick < 0 && next < len(pool) {
 			if !used[next] && pool[next].Role() == Spy {
